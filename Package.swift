@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "SceneTrace",
+  platforms: [.macOS(.v12), .iOS(.v15)],
+  products: [
+    .library(name: "SceneTrace", targets: ["SceneTrace"]),
+    .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
+    .executable(name: "replay", targets: ["replay"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
+    .target(name: "SceneTrace"),
+
+    // libzstd, behind a module map and one shim header.
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+    ),
+
+    // Reading and writing traces: JSON Lines (plain or zstd-compressed), the state JSON.
+    .target(
+      name: "SceneTraceFile",
+      dependencies: [
+        "SceneTrace",
+        .target(name: "CZstd", condition: .when(platforms: [.linux, .macOS])),
+      ]
+    ),
+
+    // The `replay` command line tool; `replay`'s main only calls it.
+    .target(
+      name: "ReplayCLI",
+      dependencies: [
+        "SceneTrace",
+        "SceneTraceFile",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+
+    .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
+    .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
+    .testTarget(
+      name: "ReplayCLITests",
+      dependencies: ["ReplayCLI", "replay"],
+      resources: []
+    ),
+  ]
+)

@@ -1,0 +1,311 @@
+// The enumerated values events carry. Each keeps a value it does not recognize (see
+// `OpenEnumeration`), so a trace from a newer recorder still reads.
+
+/// A keyboard modifier (`UIKeyModifierFlags`).
+public enum Modifier: OpenEnumeration {
+  case capsLock, shift, control, option, command, numericPad
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [
+    .capsLock, .shift, .control, .option, .command, .numericPad,
+  ]
+
+  public var rawValue: String {
+    switch self {
+    case .capsLock: "capsLock"
+    case .shift: "shift"
+    case .control: "control"
+    case .option: "option"
+    case .command: "command"
+    case .numericPad: "numericPad"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The phase of a hardware key press (`UIPress.Phase`).
+public enum PressPhase: OpenEnumeration {
+  case began, changed, stationary, ended, cancelled
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.began, .changed, .stationary, .ended, .cancelled]
+
+  public var rawValue: String {
+    switch self {
+    case .began: "began"
+    case .changed: "changed"
+    case .stationary: "stationary"
+    case .ended: "ended"
+    case .cancelled: "cancelled"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The phase of a pointer drag.
+public enum PointerPhase: OpenEnumeration {
+  case began, changed, ended, cancelled
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.began, .changed, .ended, .cancelled]
+
+  public var rawValue: String {
+    switch self {
+    case .began: "began"
+    case .changed: "changed"
+    case .ended: "ended"
+    case .cancelled: "cancelled"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The state of a band selection (`UIBandSelectionInteraction.State`, without `possible`).
+public enum BandState: OpenEnumeration {
+  case began, selecting, ended
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.began, .selecting, .ended]
+
+  public var rawValue: String {
+    switch self {
+    case .began: "began"
+    case .selecting: "selecting"
+    case .ended: "ended"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The direction of a focus movement (`UIFocusHeading`).
+public enum FocusHeading: OpenEnumeration {
+  case up, down, left, right, next, previous, first, last
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [
+    .up, .down, .left, .right, .next, .previous, .first, .last,
+  ]
+
+  public var rawValue: String {
+    switch self {
+    case .up: "up"
+    case .down: "down"
+    case .left: "left"
+    case .right: "right"
+    case .next: "next"
+    case .previous: "previous"
+    case .first: "first"
+    case .last: "last"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The axes a pointer region latches to while the button is down (`UIPointerRegion.latchingAxes`).
+public enum Latching: OpenEnumeration {
+  case none, horizontal, vertical, both
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.none, .horizontal, .vertical, .both]
+
+  public var rawValue: String {
+    switch self {
+    case .none: "none"
+    case .horizontal: "horizontal"
+    case .vertical: "vertical"
+    case .both: "both"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// A size class (`UIUserInterfaceSizeClass`).
+public enum SizeClass: OpenEnumeration {
+  case compact, regular
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.compact, .regular]
+
+  public var rawValue: String {
+    switch self {
+    case .compact: "compact"
+    case .regular: "regular"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// An interface orientation (`UIInterfaceOrientation`).
+public enum Orientation: OpenEnumeration {
+  case portrait, portraitUpsideDown, landscapeLeft, landscapeRight
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [
+    .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight,
+  ]
+
+  public var rawValue: String {
+    switch self {
+    case .portrait: "portrait"
+    case .portraitUpsideDown: "portraitUpsideDown"
+    case .landscapeLeft: "landscapeLeft"
+    case .landscapeRight: "landscapeRight"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// How a requested scene is presented (`UIWindowScene.PresentationStyle`).
+public enum PresentationStyle: OpenEnumeration {
+  case automatic, standard, prominent
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.automatic, .standard, .prominent]
+
+  public var rawValue: String {
+    switch self {
+    case .automatic: "automatic"
+    case .standard: "standard"
+    case .prominent: "prominent"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// How a destroyed scene leaves the screen (`UIWindowScene.DismissalAnimation`).
+public enum DismissalAnimation: OpenEnumeration {
+  case standard, commit, decline
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.standard, .commit, .decline]
+
+  public var rawValue: String {
+    switch self {
+    case .standard: "standard"
+    case .commit: "commit"
+    case .decline: "decline"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// How a drag ended (`UIDropOperation`).
+public enum DropOperation: OpenEnumeration {
+  case cancel, copy, move, forbidden
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.cancel, .copy, .move, .forbidden]
+
+  public var rawValue: String {
+    switch self {
+    case .cancel: "cancel"
+    case .copy: "copy"
+    case .move: "move"
+    case .forbidden: "forbidden"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// A scene session's role (`UISceneSession.Role`).
+public enum SceneRole: OpenEnumeration {
+  case windowApplication
+  case windowExternalDisplayNonInteractive
+  /// The role iPadOS 13 to 15 used for external displays; replaced in iPadOS 16.
+  case windowExternalDisplay
+  case carTemplateApplication
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [
+    .windowApplication, .windowExternalDisplayNonInteractive, .windowExternalDisplay,
+    .carTemplateApplication,
+  ]
+
+  public var rawValue: String {
+    switch self {
+    case .windowApplication: "windowApplication"
+    case .windowExternalDisplayNonInteractive: "windowExternalDisplayNonInteractive"
+    case .windowExternalDisplay: "windowExternalDisplay"
+    case .carTemplateApplication: "carTemplateApplication"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// Why a selection changed. Apps name causes of their own: those are kept and are not unusual.
+public enum SelectionCause: OpenEnumeration {
+  case tap, keyboard, band, programmatic, focus
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.tap, .keyboard, .band, .programmatic, .focus]
+
+  public var rawValue: String {
+    switch self {
+    case .tap: "tap"
+    case .keyboard: "keyboard"
+    case .band: "band"
+    case .programmatic: "programmatic"
+    case .focus: "focus"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// The modifier keys held during an event, kept in the documented order without repeats.
+public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+  /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
+  /// unrecognized ones in the order they were read.
+  public private(set) var members: [Modifier]
+
+  /// Creates a set of modifiers, ignoring repeats.
+  public init(_ modifiers: some Sequence<Modifier>) {
+    var seen = Set<Modifier>()
+    let unique = modifiers.filter { seen.insert($0).inserted }
+    members =
+      Modifier.recognizedCases.filter(seen.contains) + unique.filter { !$0.isRecognized }
+  }
+
+  public init(arrayLiteral elements: Modifier...) { self.init(elements) }
+
+  /// No modifier held.
+  public static let none: ModifierFlags = []
+
+  /// Whether no modifier is held.
+  public var isEmpty: Bool { members.isEmpty }
+
+  /// Whether `modifier` is held.
+  public func contains(_ modifier: Modifier) -> Bool { members.contains(modifier) }
+
+  public var description: String {
+    members.isEmpty ? "none" : members.map(\.rawValue).joined(separator: "+")
+  }
+}
+
+/// A rectangle in a view's coordinate space, in points.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  /// Creates a rectangle from its origin and size.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var description: String {
+    "[\(x.compactDescription), \(y.compactDescription), \(width.compactDescription), "
+      + "\(height.compactDescription)]"
+  }
+}
+
+extension Double {
+  /// The shortest text that reads back as this value, without a `.0` on whole numbers.
+  public var compactDescription: String {
+    if rounded() == self, abs(self) < 1e15 { return String(Int64(self)) }
+    return description
+  }
+}

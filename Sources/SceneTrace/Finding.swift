@@ -1,0 +1,75 @@
+/// How much a finding matters.
+public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+  /// Worth knowing; not a bug by itself.
+  case info
+  /// Off the documented path but seen in the wild, or likely a bug.
+  case warning
+  /// A transition UIKit never makes, or a broken invariant.
+  case error
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.rank < rhs.rank
+  }
+
+  private var rank: Int {
+    switch self {
+    case .info: 0
+    case .warning: 1
+    case .error: 2
+    }
+  }
+}
+
+/// A rule's identifier, such as `lifecycle.order`. The built-in identifiers are a public
+/// contract; apps name their own rules with their own prefix.
+public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByStringLiteral
+{
+  public var rawValue: String
+
+  /// Creates a rule identifier.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public var description: String { rawValue }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue.precedesInScalarOrder(rhs.rawValue)
+  }
+}
+
+/// A broken rule: which one, at which event, in which scene, and the events that explain it.
+public struct Finding: Hashable, Sendable {
+  /// The rule broken.
+  public var rule: RuleID
+  public var severity: Severity
+  /// The event where the rule broke.
+  public var seq: Int
+  /// The session the finding is about, if it is about one.
+  public var session: SessionID?
+  /// What happened and what would have been legal, in a sentence or two.
+  public var message: String
+  /// The seqs of earlier events that explain the finding, ascending.
+  public var related: [Int]
+
+  /// Creates a finding.
+  public init(
+    rule: RuleID, severity: Severity, seq: Int, session: SessionID?, message: String,
+    related: [Int] = []
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.seq = seq
+    self.session = session
+    self.message = message
+    self.related = related
+  }
+
+  /// Orders findings by seq, then rule, then session: the order every report uses.
+  public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.seq != rhs.seq { return lhs.seq < rhs.seq }
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    return (lhs.session?.rawValue ?? "").precedesInScalarOrder(rhs.session?.rawValue ?? "")
+  }
+}

@@ -1,0 +1,56 @@
+/// The findings of one event, as the reducer collects them, with the precedence rules applied.
+struct FindingLog {
+  let event: Event
+  private var found: [Finding] = []
+
+  init(event: Event) { self.event = event }
+
+  /// Whether a finding of `rule` on an event hides a finding of `other` on the same event.
+  private static func rule(_ rule: RuleID, suppresses other: RuleID) -> Bool {
+    switch rule {
+    case .sessionAfterDiscard: other != .sessionAfterDiscard
+    case .lifecycleUnknownScene: other == .lifecycleOrder || other.isSceneCheck
+    default: false
+    }
+  }
+
+  /// Records a finding about this event. A second finding of the same rule on the same event is
+  /// merged into the first: at most one finding per rule per event.
+  mutating func report(
+    _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: String,
+    related: [Int] = []
+  ) {
+    let related = Set(related.filter { $0 > 0 && $0 < event.seq }).sorted()
+    if let index = found.firstIndex(where: { $0.rule == rule }) {
+      var merged = found[index]
+      if merged.session != session { merged.session = nil }
+      merged.message += "; " + message
+      merged.related = Set(merged.related + related).sorted()
+      found[index] = merged
+      return
+    }
+    found.append(
+      Finding(
+        rule: rule, severity: severity, seq: event.seq, session: session, message: message,
+        related: related))
+  }
+
+  /// The findings that survive precedence, ordered by rule.
+  var findings: [Finding] {
+    let present = Set(found.map(\.rule))
+    return found.filter { finding in
+      !present.contains { rule in
+        rule != finding.rule && Self.rule(rule, suppresses: finding.rule)
+      }
+    }
+    .sorted(by: Finding.reportOrder)
+  }
+}
+
+extension RuleID {
+  /// Whether the rule checks that a key or focus event happens in the right scene: such checks
+  /// mean nothing when the scene itself is unknown.
+  var isSceneCheck: Bool {
+    rawValue.hasSuffix("-scene") && (rawValue.hasPrefix("key.") || rawValue.hasPrefix("focus."))
+  }
+}

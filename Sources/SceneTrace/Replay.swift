@@ -1,0 +1,47 @@
+/// Runs a reducer over events one at a time, keeping the state and every finding so far.
+public struct Replay: Sendable {
+  /// The state after the last event applied.
+  public private(set) var state: TraceState
+  /// Every finding so far, in report order (seq, then rule).
+  public private(set) var findings: [Finding] = []
+  /// Whether `finish()` has run.
+  public private(set) var isFinished = false
+  private let reducer: TraceReducer
+
+  /// Starts a replay from `state` (the initial state by default).
+  public init(reducer: TraceReducer = TraceReducer(), from state: TraceState = TraceState()) {
+    self.reducer = reducer
+    self.state = state
+  }
+
+  /// Applies one event and returns the findings it caused.
+  @discardableResult
+  public mutating func apply(_ event: Event) -> [Finding] {
+    let found = reducer.reduce(into: &state, event: event)
+    findings += found
+    return found
+  }
+
+  /// Applies every event in order.
+  public mutating func apply(_ events: some Sequence<Event>) {
+    for event in events { apply(event) }
+  }
+
+  /// Runs the rules that need the end of the trace; call it once, after the last event.
+  @discardableResult
+  public mutating func finish() -> [Finding] {
+    guard !isFinished else { return [] }
+    isFinished = true
+    let found = reducer.finish(state)
+    findings += found
+    return found
+  }
+
+  /// Replays `events` from the start and finishes.
+  public static func run(_ events: some Sequence<Event>) -> Replay {
+    var replay = Replay()
+    replay.apply(events)
+    replay.finish()
+    return replay
+  }
+}

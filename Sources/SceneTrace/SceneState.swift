@@ -1,0 +1,170 @@
+/// A connected scene: one connection of a session, from `willConnect` to `didDisconnect`.
+public struct SceneState: Hashable, Sendable {
+  /// Which connection of its session this is, from 1.
+  public var instance: Int
+  /// The activation state; nil when the trace started after the scene connected and no
+  /// lifecycle event has said yet where it is.
+  public var state: SceneActivation?
+  /// The scene's own key window.
+  public var keyWindow: String?
+  /// The first responder of the scene's key window.
+  public var firstResponder: String?
+  /// The item the scene's focus system has focused.
+  public var focus: String?
+  /// The scene's size and traits.
+  public var geometry: Geometry?
+  /// What the scene shows.
+  public var content: String?
+  /// Whether `content` was marked exclusive: to be shown by one scene at a time.
+  public var contentIsExclusive = false
+  /// The selection of each view, sorted.
+  public var selection: [String: [String]] = [:]
+  /// The band selection in flight.
+  public var band: BandProgress?
+  /// The pointer drag in flight.
+  public var drag: PointerDragProgress?
+  /// What the scene shows for each shared key.
+  public var renders: [String: String] = [:]
+
+  /// The seq of the scene's latest lifecycle event (its `willConnect` at first).
+  var lastLifecycleSeq: Int
+  /// Whether the scene became active since it last entered the foreground.
+  var activeSinceEnteringForeground = false
+
+  /// Creates a scene in the given state.
+  public init(instance: Int, state: SceneActivation?, connectedAt seq: Int) {
+    self.instance = instance
+    self.state = state
+    self.lastLifecycleSeq = seq
+  }
+}
+
+/// A scene's size and traits (`scene.geometry`).
+public struct Geometry: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+  public var orientation: Orientation?
+  public var horizontalSizeClass: SizeClass?
+
+  /// Creates a geometry record.
+  public init(
+    width: Double, height: Double, orientation: Orientation?, horizontalSizeClass: SizeClass?
+  ) {
+    self.width = width
+    self.height = height
+    self.orientation = orientation
+    self.horizontalSizeClass = horizontalSizeClass
+  }
+}
+
+/// A band selection in flight in one view of a scene.
+public struct BandProgress: Hashable, Sendable {
+  /// The view being band-selected.
+  public var view: String
+  /// The latest state reported (`began` or `selecting`).
+  public var state: BandState
+  /// The band's rectangle in the view.
+  public var rect: Rect?
+  /// The modifiers held when the band began.
+  public var modifiers: ModifierFlags
+  /// The items inside the band now.
+  public var items: [String]
+  /// The view's selection when the band began.
+  public var before: [String]
+
+  /// Creates a band in flight.
+  public init(
+    view: String, state: BandState, rect: Rect?, modifiers: ModifierFlags, items: [String],
+    before: [String]
+  ) {
+    self.view = view
+    self.state = state
+    self.rect = rect
+    self.modifiers = modifiers
+    self.items = items
+    self.before = before
+  }
+
+  /// The selection UIKit's band semantics give when the band ends with `items` inside it: the
+  /// items replace the selection, or are added to it with Shift, or toggle it with Command
+  /// (Command wins over Shift).
+  public func selection(endingWith items: [String]) -> [String] {
+    let inside = Set(items)
+    let previous = Set(before)
+    let result: Set<String>
+    if modifiers.contains(.command) {
+      result = previous.symmetricDifference(inside)
+    } else if modifiers.contains(.shift) {
+      result = previous.union(inside)
+    } else {
+      result = inside
+    }
+    return result.sortedInScalarOrder()
+  }
+}
+
+/// A pointer drag in flight in a scene.
+public struct PointerDragProgress: Hashable, Sendable {
+  /// The latest phase reported (`began` or `changed`).
+  public var phase: PointerPhase
+  public var x: Double
+  public var y: Double
+  /// The axes the region latched to.
+  public var latching: Latching?
+
+  /// Creates a pointer drag record.
+  public init(phase: PointerPhase, x: Double, y: Double, latching: Latching?) {
+    self.phase = phase
+    self.x = x
+    self.y = y
+    self.latching = latching
+  }
+}
+
+/// A drag session of the current launch.
+public struct DragState: Hashable, Sendable {
+  /// Whether the drag is still in flight.
+  public enum Phase: String, Hashable, Sendable {
+    case active, ended
+  }
+
+  /// The scene the drag started in.
+  public var source: SessionID
+  public var phase: Phase
+  /// The scene it was dropped in, if any.
+  public var target: SessionID?
+  /// How it ended, if it has.
+  public var operation: DropOperation?
+  /// The seq of its `drag.begin`.
+  public var began: Int
+
+  /// Creates an active drag.
+  public init(source: SessionID, began seq: Int) {
+    self.source = source
+    self.phase = .active
+    self.began = seq
+  }
+}
+
+/// One key of the app's shared store.
+public struct SharedValue: Hashable, Sendable {
+  public var value: String
+  /// The scene that wrote it, when known.
+  public var writer: SessionID?
+  /// The seq of the write.
+  public var seq: Int
+
+  /// Creates a stored value.
+  public init(value: String, writer: SessionID?, seq: Int) {
+    self.value = value
+    self.writer = writer
+    self.seq = seq
+  }
+}
+
+extension Sequence<String> {
+  /// The strings sorted by Unicode scalar values, without repeats.
+  public func sortedInScalarOrder() -> [String] {
+    Set(self).sorted { $0.precedesInScalarOrder($1) }
+  }
+}

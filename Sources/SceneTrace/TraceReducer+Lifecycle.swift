@@ -1,0 +1,133 @@
+// Scene lifecycle: the §2.7.1 table, scenes that appear mid-life, and launches closing scenes.
+
+extension TraceReducer {
+  /// Applies one of the five lifecycle callbacks to the session's scene.
+  func transition(
+    _ id: SessionID, _ callback: LifecycleCallback, in state: inout TraceState,
+    log: inout FindingLog
+  ) {
+    guard let scene = state.sessions[id]?.scene else {
+      reportUnknownScene(id, state: state, log: &log)
+      if let resulting = callback.resultingState {
+        openScene(id, in: resulting, at: log.event.seq, in: &state)
+      } else if state.sessions[id] == nil {
+        state.sessions[id] = SessionState(status: .archived)
+      }
+      return
+    }
+    if let current = scene.state {
+      judge(callback, in: current, scene: scene, session: id, log: &log)
+    }
+    guard let resulting = callback.resultingState else {
+      closeScene(id, in: &state)
+      return
+    }
+    state.sessions[id]?.scene?.state = resulting
+    state.sessions[id]?.scene?.lastLifecycleSeq = log.event.seq
+    switch callback {
+    case .willEnterForeground: state.sessions[id]?.scene?.activeSinceEnteringForeground = false
+    case .didBecomeActive: state.sessions[id]?.scene?.activeSinceEnteringForeground = true
+    default: break
+    }
+  }
+
+  /// Reports what the lifecycle table says about `callback` in state `current`.
+  private func judge(
+    _ callback: LifecycleCallback, in current: SceneActivation, scene: SceneState,
+    session id: SessionID, log: inout FindingLog
+  ) {
+    let active = scene.activeSinceEnteringForeground
+    let row = LifecycleTransition.of(callback, in: current, activeSinceEnteringForeground: active)
+    let label = row.row.isEmpty ? "" : " (row \(row.row))"
+    let seen = "\(callback.eventType) in \(current.rawValue)\(label)"
+    switch row.verdict {
+    case .legal:
+      return
+    case .notable:
+      log.report(
+        .lifecycleInfo, .info, session: id, "\(seen): \(row.reason)",
+        related: [scene.lastLifecycleSeq])
+    case .irregular:
+      log.report(
+        .lifecycleIrregular, .warning, session: id, "\(seen): \(row.reason)",
+        related: [scene.lastLifecycleSeq])
+    case .illegal:
+      let allowed = LifecycleTransition.allowed(in: current, activeSinceEnteringForeground: active)
+        .map(\.eventType.rawValue).joined(separator: ", ")
+      log.report(
+        .lifecycleOrder, .error, session: id,
+        "\(seen) is a transition UIKit never makes: \(row.reason); legal in "
+          + "\(current.rawValue): \(allowed)",
+        related: [scene.lastLifecycleSeq])
+    }
+  }
+
+  /// Runs `update` on the session's scene, first creating it (in an unknown state) with a
+  /// `lifecycle.unknown-scene` finding when none is connected.
+  func withScene(
+    _ id: SessionID, in state: inout TraceState, log: inout FindingLog,
+    _ update: (inout SceneState) -> Void
+  ) {
+    if state.sessions[id]?.scene == nil {
+      reportUnknownScene(id, state: state, log: &log)
+      openScene(id, in: nil, at: log.event.seq, in: &state)
+    }
+    guard var scene = state.sessions[id]?.scene else { return }
+    update(&scene)
+    state.sessions[id]?.scene = scene
+  }
+
+  private func reportUnknownScene(_ id: SessionID, state: TraceState, log: inout FindingLog) {
+    let why =
+      switch state.sessions[id]?.status {
+      case nil: "the trace has not named this session before"
+      case .configuring: "it was configured but scene.willConnect has not come"
+      case .archived: "its scene disconnected, or the app launched again, since it last connected"
+      case .discarded: "it was discarded"
+      case .connected: "it has no scene"
+      }
+    log.report(
+      .lifecycleUnknownScene, .error, session: id,
+      "\(log.event.type) for session \(id), which has no connected scene: \(why); treating it "
+        + "as connected from here")
+  }
+
+  /// Connects a new scene instance to the session, creating the session if needed.
+  func openScene(
+    _ id: SessionID, in activation: SceneActivation?, at seq: Int, in state: inout TraceState
+  ) {
+    var session = state.sessions[id] ?? SessionState(status: .connected)
+    session.status = .connected
+    session.connections += 1
+    session.scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
+    state.sessions[id] = session
+  }
+
+  /// Disconnects the session's scene; the session stays open.
+  func closeScene(_ id: SessionID, in state: inout TraceState) {
+    state.sessions[id]?.scene = nil
+    if state.sessions[id]?.status == .connected { state.sessions[id]?.status = .archived }
+    if state.app.keyScene == id { state.app.keyScene = nil }
+  }
+
+  /// A launch or a termination: every scene closes, sessions stay open, and what lives with a
+  /// launch (the key scene, drags, presses, bands) is cleared. Shared state persists.
+  func closeLaunch(_ state: inout TraceState, by event: Event, log: inout FindingLog) {
+    for id in state.sessions.keys.sorted() {
+      switch state.sessions[id]?.status {
+      case .connected?:
+        closeScene(id, in: &state)
+      case .configuring?:
+        state.sessions[id]?.status = .archived
+        log.report(
+          .sessionIrregular, .warning, session: id,
+          "session \(id) was still configuring (never connected) when \(event.type) closed the "
+            + "launch")
+      default:
+        break
+      }
+    }
+    state.app.keyScene = nil
+    state.drags = [:]
+  }
+}

@@ -1,0 +1,67 @@
+// Sessions: the §2.7.2 table.
+
+extension TraceReducer {
+  /// `session.configure`: configurationForConnecting, for new sessions only (S1, J4, J5).
+  func configure(
+    _ id: SessionID, role: SceneRole, in state: inout TraceState, log: inout FindingLog
+  ) {
+    switch state.sessions[id]?.status {
+    case nil, .discarded?:
+      var session = state.sessions[id] ?? SessionState(status: .configuring)
+      session.status = .configuring
+      session.role = role
+      state.sessions[id] = session
+    case .configuring?:
+      log.report(
+        .sessionOrder, .error, session: id,
+        "session.configure for session \(id), which is already configuring (row J4); its "
+          + "scene.willConnect was expected next")
+      state.sessions[id]?.role = role
+    case let status?:
+      log.report(
+        .sessionIrregular, .warning, session: id,
+        "session.configure for session \(id), which is \(status.rawValue) (row J5); "
+          + "configurationForConnecting is called for new sessions only")
+      state.sessions[id]?.role = role
+    }
+  }
+
+  /// `scene.willConnect`: a new scene instance for the session (S2, S3, S5, J1).
+  func connect(
+    _ id: SessionID, role: SceneRole?, in state: inout TraceState, log: inout FindingLog
+  ) {
+    if let scene = state.sessions[id]?.scene {
+      log.report(
+        .sessionOneScene, .error, session: id,
+        "scene.willConnect for session \(id) while its scene (instance \(scene.instance)) is "
+          + "still connected (row J1); a session has one scene at a time, so this starts a new "
+          + "instance",
+        related: [scene.lastLifecycleSeq])
+    }
+    openScene(id, in: .unattached, at: log.event.seq, in: &state)
+    if let role { state.sessions[id]?.role = role }
+  }
+
+  /// One session of `app.discardSessions` (S6, S8, J3).
+  func discard(_ id: SessionID, in state: inout TraceState, log: inout FindingLog) {
+    switch state.sessions[id]?.status {
+    case .connected?:
+      let related = state.sessions[id]?.scene.map { [$0.lastLifecycleSeq] } ?? []
+      log.report(
+        .sessionIrregular, .warning, session: id,
+        "session \(id) was discarded while its scene was connected (row J3); UIKit disconnects "
+          + "the scene first",
+        related: related)
+      closeScene(id, in: &state)
+    case .configuring?:
+      log.report(
+        .sessionIrregular, .warning, session: id,
+        "session \(id) was discarded while configuring, before its scene ever connected")
+    default:
+      break
+    }
+    var session = state.sessions[id] ?? SessionState(status: .discarded)
+    session.status = .discarded
+    state.sessions[id] = session
+  }
+}

@@ -1,0 +1,138 @@
+/// Rebuilds the state of every scene from events and reports the rules they break.
+///
+/// The reducer is pure: `reduce(into:event:)` reads the state and the event and nothing else, so
+/// the same events always give the same state and findings. It never stops on bad input: after a
+/// finding the state follows what the event says happened.
+public struct TraceReducer: Sendable {
+  /// Creates a reducer with the built-in rules.
+  public init() {}
+
+  /// Applies `event` to `state` and returns the findings it causes, ordered by rule.
+  @discardableResult
+  public func reduce(into state: inout TraceState, event: Event) -> [Finding] {
+    var log = FindingLog(event: event)
+    state.seq = event.seq
+    state.time = event.time
+    reportDiscardedSessions(in: event, state: state, log: &log)
+    reportUnrecognizedValues(in: event, log: &log)
+    apply(event, to: &state, log: &log)
+    return log.findings
+  }
+
+  /// The findings that need the end of the trace, reported at its last event.
+  public func finish(_ state: TraceState) -> [Finding] {
+    state.sessions.keys.sorted().compactMap { id in
+      guard state.sessions[id]?.status == .configuring else { return nil }
+      return Finding(
+        rule: .sessionIrregular, severity: .warning, seq: state.seq, session: id,
+        message: "session \(id) was configured and never connected before the trace ended")
+    }
+  }
+
+  private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog)
+  {
+    for id in event.payload.sessions where state.sessions[id]?.status == .discarded {
+      log.report(
+        .sessionAfterDiscard, .error, session: id,
+        "\(event.type) names session \(id), which was discarded; a discarded session never "
+          + "comes back")
+    }
+  }
+
+  private func reportUnrecognizedValues(in event: Event, log: inout FindingLog) {
+    let unknown = event.payload.unrecognizedValues
+    guard !unknown.isEmpty else { return }
+    let list = unknown.map { "\($0.field) \"\($0.value)\"" }.joined(separator: ", ")
+    log.report(
+      .eventUnknownValue, .info, session: event.payload.scene,
+      "\(event.type) has a value this version does not know: \(list); kept as recorded")
+  }
+
+  private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
+    switch event.payload {
+    case .appLaunch(let launch, _, _, _, _, let openSessions):
+      closeLaunch(&state, by: event, log: &log)
+      state.app.launch = launch
+      state.app.terminated = false
+      for id in openSessions ?? [] where state.sessions[id] == nil {
+        state.sessions[id] = SessionState(status: .archived)
+      }
+    case .appTerminate:
+      closeLaunch(&state, by: event, log: &log)
+      state.app.terminated = true
+    case .appKeyWindow(let session, _):
+      state.reportsAppKeyWindow = true
+      state.app.keyScene = session
+    case .sessionConfigure(let id, let role, _):
+      configure(id, role: role, in: &state, log: &log)
+    case .appDiscardSessions(let ids):
+      for id in ids { discard(id, in: &state, log: &log) }
+    case .sceneWillConnect(let id, let role, _, _):
+      connect(id, role: role, in: &state, log: &log)
+    case .sceneWillEnterForeground(let id):
+      transition(id, .willEnterForeground, in: &state, log: &log)
+    case .sceneDidBecomeActive(let id):
+      transition(id, .didBecomeActive, in: &state, log: &log)
+    case .sceneWillResignActive(let id):
+      transition(id, .willResignActive, in: &state, log: &log)
+    case .sceneDidEnterBackground(let id):
+      transition(id, .didEnterBackground, in: &state, log: &log)
+    case .sceneDidDisconnect(let id):
+      transition(id, .didDisconnect, in: &state, log: &log)
+    case .sceneSaveRestoration(let id, let activityType, let key):
+      withScene(id, in: &state, log: &log) { _ in }
+      state.sessions[id]?.restoration = Restoration(activityType: activityType, key: key)
+    case .sceneRestoreInteractionState(let id), .sceneExtendRestoration(let id),
+      .sceneCompleteRestoration(let id):
+      withScene(id, in: &state, log: &log) { _ in }
+    case .sceneGeometry(let id, let width, let height, let orientation, let sizeClass):
+      withScene(id, in: &state, log: &log) {
+        $0.geometry = Geometry(
+          width: width, height: height, orientation: orientation, horizontalSizeClass: sizeClass)
+      }
+    case .windowBecomeKey(let id, let window):
+      withScene(id, in: &state, log: &log) { $0.keyWindow = window }
+      if !state.reportsAppKeyWindow,
+        state.sessions[id]?.scene?.state == .foregroundActive
+      {
+        state.app.keyScene = id
+      }
+    case .requestActivate, .requestFailed, .requestDestroy, .traceGap, .appMark:
+      break
+    case .keyPress(let id, _, _, _, _), .keyCommand(let id, _, _, _, _, _, _, _):
+      withScene(id, in: &state, log: &log) { _ in }
+    case .responderFirst(let id, _, let responder):
+      withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
+    case .focusUpdate(let id, _, let item, _, _):
+      withScene(id, in: &state, log: &log) { $0.focus = item }
+    case .pointerDrag(let id, let phase, let x, let y, _, let latching, _):
+      withScene(id, in: &state, log: &log) { $0.trackPointer(phase: phase, x: x, y: y, latching) }
+    case .bandSelection(let id, let view, let bandState, let rect, let modifiers, let items):
+      withScene(id, in: &state, log: &log) {
+        $0.trackBand(view: view, state: bandState, rect: rect, modifiers: modifiers, items: items)
+      }
+    case .selectionChange(let id, let view, let items, _):
+      withScene(id, in: &state, log: &log) { $0.selection[view] = items.sortedInScalarOrder() }
+    case .dragBegin(let drag, let id, _):
+      withScene(id, in: &state, log: &log) { _ in }
+      state.drags[drag] = DragState(source: id, began: event.seq)
+    case .dragEnd(let drag, let operation):
+      state.drags[drag]?.phase = .ended
+      state.drags[drag]?.operation = operation
+    case .dropPerform(let drag, let id, _):
+      withScene(id, in: &state, log: &log) { _ in }
+      state.drags[drag]?.target = id
+    case .stateWrite(let key, let value, let writer):
+      state.shared[key] = SharedValue(value: value, writer: writer, seq: event.seq)
+    case .stateDelete(let key, _):
+      state.shared[key] = nil
+    case .stateRender(let id, let key, let value):
+      withScene(id, in: &state, log: &log) { $0.renders[key] = value }
+    case .contentDisplay(let id, let content, let exclusive):
+      withScene(id, in: &state, log: &log) {
+        $0.content = content
+        $0.contentIsExclusive = content != nil && exclusive == true
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// Everything the reducer rebuilds from a trace: the app, every session and its scene, the drags
+/// in flight and the app's shared store, as of one event.
+///
+/// The public properties are those of the state JSON that `replay state --json` prints. The
+/// internal ones are what the rules need to remember between events; they take part in equality,
+/// so two replays of the same events compare equal only when they agree on everything.
+public struct TraceState: Hashable, Sendable {
+  /// The seq of the last event applied; 0 before the first.
+  public var seq: Int = 0
+  /// The time of the last event applied.
+  public var time: TraceTime = .zero
+  /// The application as a whole.
+  public var app = AppState()
+  /// Every session the trace has named, by identifier.
+  public var sessions: [SessionID: SessionState] = [:]
+  /// The drag sessions of the current launch, by identifier.
+  public var drags: [DragID: DragState] = [:]
+  /// The app's shared store: the latest `state.write` of each key not deleted since.
+  public var shared: [String: SharedValue] = [:]
+
+  /// Whether the trace has reported the app-level key window itself (`app.keyWindow`); until it
+  /// does, the key scene follows `window.becomeKey` in a foreground-active scene.
+  var reportsAppKeyWindow = false
+
+  /// The state before any event.
+  public init() {}
+
+  /// The most active state of any connected scene, `background` when none is connected.
+  public var appActivation: SceneActivation {
+    sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
+  }
+
+  /// The sessions that have a connected scene, in scalar order.
+  public var connectedSessions: [SessionID] {
+    sessions.filter { $0.value.scene != nil }.keys.sorted()
+  }
+}
+
+/// The application as a whole.
+public struct AppState: Hashable, Sendable {
+  /// The current launch's identifier, from `app.launch`.
+  public var launch: String?
+  /// The session whose scene holds the app-level key window, when known.
+  public var keyScene: SessionID?
+  /// Whether the app has terminated and not launched again.
+  public var terminated = false
+
+  /// An app that has not launched yet.
+  public init() {}
+}
+
+/// A scene's activation state (`UIScene.ActivationState`), ordered from least to most active.
+public enum SceneActivation: String, Hashable, Sendable, Comparable, CaseIterable {
+  /// Connected, before its first transition.
+  case unattached
+  /// Not on screen.
+  case background
+  /// On screen, not receiving events.
+  case foregroundInactive
+  /// On screen and receiving events.
+  case foregroundActive
+
+  /// How active the state is; `unattached` counts as least.
+  private var rank: Int {
+    switch self {
+    case .unattached: 0
+    case .background: 1
+    case .foregroundInactive: 2
+    case .foregroundActive: 3
+    }
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a session is in its life (§2.7.2 of the interaction model).
+public enum SessionStatus: String, Hashable, Sendable {
+  /// `session.configure` seen, the scene not connected yet.
+  case configuring
+  /// A scene is connected.
+  case connected
+  /// Open, with no scene: it may connect again.
+  case archived
+  /// Gone for good.
+  case discarded
+}
+
+/// One scene session and its scene, if one is connected.
+public struct SessionState: Hashable, Sendable {
+  /// Where the session is in its life.
+  public var status: SessionStatus
+  /// Its role, when known.
+  public var role: SceneRole?
+  /// Where its scene last saved its restoration state.
+  public var restoration: Restoration?
+  /// The connected scene, if any.
+  public var scene: SceneState?
+  /// How many scenes have connected to this session so far.
+  var connections = 0
+
+  /// Creates a session with the given status.
+  public init(status: SessionStatus, role: SceneRole? = nil) {
+    self.status = status
+    self.role = role
+  }
+}
+
+/// Where a scene saved its restoration state (`scene.saveRestoration`).
+public struct Restoration: Hashable, Sendable {
+  /// The restoration activity's type.
+  public var activityType: String?
+  /// Where the app stored it.
+  public var key: String?
+
+  /// Creates a restoration record.
+  public init(activityType: String?, key: String?) {
+    self.activityType = activityType
+    self.key = key
+  }
+}
