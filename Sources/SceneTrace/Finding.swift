@@ -66,6 +66,14 @@ public struct Finding: Hashable, Sendable {
     self.related = related
   }
 
+  /// Folds another finding of the same rule on the same event into this one: the messages are
+  /// joined, the related events united, and the session kept only if both name the same one.
+  public mutating func merge(_ other: Finding) {
+    if session != other.session { session = nil }
+    message += "; " + other.message
+    related = Set(related + other.related).sorted()
+  }
+
   /// Orders findings by seq, then rule, then session: the order every report uses.
   public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
     if lhs.seq != rhs.seq { return lhs.seq < rhs.seq }

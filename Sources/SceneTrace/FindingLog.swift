@@ -21,18 +21,14 @@ struct FindingLog {
     related: [Int] = []
   ) {
     let related = Set(related.filter { $0 > 0 && $0 < event.seq }).sorted()
+    let finding = Finding(
+      rule: rule, severity: severity, seq: event.seq, session: session, message: message,
+      related: related)
     if let index = found.firstIndex(where: { $0.rule == rule }) {
-      var merged = found[index]
-      if merged.session != session { merged.session = nil }
-      merged.message += "; " + message
-      merged.related = Set(merged.related + related).sorted()
-      found[index] = merged
-      return
+      found[index].merge(finding)
+    } else {
+      found.append(finding)
     }
-    found.append(
-      Finding(
-        rule: rule, severity: severity, seq: event.seq, session: session, message: message,
-        related: related))
   }
 
   /// The findings that survive precedence, ordered by rule.

@@ -33,7 +33,17 @@ public struct Replay: Sendable {
     guard !isFinished else { return [] }
     isFinished = true
     let found = reducer.finish(state)
-    findings += found
+    for finding in found {
+      // The finish step reports at the last event's seq: merge with that event's finding of the
+      // same rule, if any, to keep one finding per rule per event.
+      if let index = findings.lastIndex(where: { $0.seq == finding.seq && $0.rule == finding.rule })
+      {
+        findings[index].merge(finding)
+      } else {
+        findings.append(finding)
+      }
+    }
+    findings.sort(by: Finding.reportOrder)
     return found
   }
 

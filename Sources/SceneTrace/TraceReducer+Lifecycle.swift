@@ -10,6 +10,10 @@ extension TraceReducer {
       reportUnknownScene(id, state: state, log: &log)
       if let resulting = callback.resultingState {
         openScene(id, in: resulting, at: log.event.seq, in: &state)
+        // Only an active scene becomes active or resigns: a scene first seen doing either has
+        // been active since it entered the foreground, so its didEnterBackground is L6, not L11.
+        state.sessions[id]?.scene?.activeSinceEnteringForeground =
+          callback == .didBecomeActive || callback == .willResignActive
       } else if state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -27,6 +31,9 @@ extension TraceReducer {
     switch callback {
     case .willEnterForeground: state.sessions[id]?.scene?.activeSinceEnteringForeground = false
     case .didBecomeActive: state.sessions[id]?.scene?.activeSinceEnteringForeground = true
+    case .willResignActive where scene.state == nil:
+      // The trace never said where the scene was; only an active scene resigns.
+      state.sessions[id]?.scene?.activeSinceEnteringForeground = true
     default: break
     }
   }

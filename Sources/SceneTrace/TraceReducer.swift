@@ -19,14 +19,21 @@ public struct TraceReducer: Sendable {
     return log.findings
   }
 
-  /// The findings that need the end of the trace, reported at its last event.
+  /// The findings that need the end of the trace, reported at its last event (at most one per
+  /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
-    state.sessions.keys.sorted().compactMap { id in
-      guard state.sessions[id]?.status == .configuring else { return nil }
-      return Finding(
-        rule: .sessionIrregular, severity: .warning, seq: state.seq, session: id,
-        message: "session \(id) was configured and never connected before the trace ended")
+    let configuring = state.sessions.keys.sorted().filter {
+      state.sessions[$0]?.status == .configuring
     }
+    guard !configuring.isEmpty else { return [] }
+    let names = configuring.map(\.rawValue).joined(separator: ", ")
+    let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"
+    return [
+      Finding(
+        rule: .sessionIrregular, severity: .warning, seq: state.seq,
+        session: configuring.count == 1 ? configuring[0] : nil,
+        message: "\(subject) configured and never connected before the trace ended")
+    ]
   }
 
   private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog)

@@ -1,0 +1,22 @@
+/// A small seeded random number generator (SplitMix64), so that every randomized test replays
+/// exactly from the seed it prints.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The seeds the property tests run with; a failing case names its seed.
+enum Seeds {
+  static func range(_ base: UInt64, count: Int) -> [UInt64] {
+    (0..<UInt64(count)).map { base &+ $0 }
+  }
+}
