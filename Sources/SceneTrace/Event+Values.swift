@@ -283,9 +283,13 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
 
 /// A rectangle in a view's coordinate space, in points.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The left edge.
   public var x: Double
+  /// The top edge.
   public var y: Double
+  /// The width, in points.
   public var width: Double
+  /// The height, in points.
   public var height: Double
 
   /// Creates a rectangle from its origin and size.
@@ -296,6 +300,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.height = height
   }
 
+  /// `[x, y, width, height]`.
   public var description: String {
     "[\(x.compactDescription), \(y.compactDescription), \(width.compactDescription), "
       + "\(height.compactDescription)]"

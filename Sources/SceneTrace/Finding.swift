@@ -25,6 +25,7 @@ public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
 public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByStringLiteral
 {
+  /// The identifier, such as `lifecycle.order`.
   public var rawValue: String
 
   /// Creates a rule identifier.
@@ -43,6 +44,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible,
 public struct Finding: Hashable, Sendable {
   /// The rule broken.
   public var rule: RuleID
+  /// How much it matters.
   public var severity: Severity
   /// The event where the rule broke.
   public var seq: Int

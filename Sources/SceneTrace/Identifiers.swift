@@ -19,6 +19,15 @@ public struct SessionID: Hashable, Sendable, Comparable, CustomStringConvertible
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.rawValue.precedesInScalarOrder(rhs.rawValue)
   }
+
+  /// Compares scalar by scalar: two spellings that Unicode calls equivalent are two sessions.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue.unicodeScalars.elementsEqual(rhs.rawValue.unicodeScalars)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for scalar in rawValue.unicodeScalars { hasher.combine(scalar.value) }
+  }
 }
 
 /// A drag session's identifier, shared by its source scene and the scene it drops in.
@@ -38,6 +47,15 @@ public struct DragID: Hashable, Sendable, Comparable, CustomStringConvertible,
   /// Orders by Unicode scalar values.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     lhs.rawValue.precedesInScalarOrder(rhs.rawValue)
+  }
+
+  /// Compares scalar by scalar, like `SessionID`.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.rawValue.unicodeScalars.elementsEqual(rhs.rawValue.unicodeScalars)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for scalar in rawValue.unicodeScalars { hasher.combine(scalar.value) }
   }
 }
 

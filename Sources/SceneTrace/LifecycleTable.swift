@@ -42,6 +42,7 @@ public struct LifecycleTransition: Hashable, Sendable {
   /// The row's label in the table, such as `L4` or `I1`; empty for pairs the table leaves out,
   /// which are illegal.
   public var row: String
+  /// How the transition is judged.
   public var verdict: Verdict
   /// Why the transition is judged so, for findings.
   public var reason: String

@@ -1,5 +1,6 @@
 /// What a rule checks, for `replay rules` and `replay explain`.
 public struct RuleDescription: Hashable, Sendable {
+  /// The rule's identifier.
   public var id: RuleID
   /// The severity of its findings.
   public var severity: Severity
@@ -17,6 +18,7 @@ public struct RuleDescription: Hashable, Sendable {
   }
 }
 
+/// The identifiers of the built-in rules; `RuleDescription.builtIn` describes each.
 extension RuleID {
   public static let lifecycleOrder: RuleID = "lifecycle.order"
   public static let lifecycleIrregular: RuleID = "lifecycle.irregular"

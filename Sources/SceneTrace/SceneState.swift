@@ -41,9 +41,13 @@ public struct SceneState: Hashable, Sendable {
 
 /// A scene's size and traits (`scene.geometry`).
 public struct Geometry: Hashable, Sendable {
+  /// The width, in points.
   public var width: Double
+  /// The height, in points.
   public var height: Double
+  /// The interface orientation, when recorded.
   public var orientation: Orientation?
+  /// The horizontal size class, when recorded.
   public var horizontalSizeClass: SizeClass?
 
   /// Creates a geometry record.
@@ -107,7 +111,9 @@ public struct BandProgress: Hashable, Sendable {
 public struct PointerDragProgress: Hashable, Sendable {
   /// The latest phase reported (`began` or `changed`).
   public var phase: PointerPhase
+  /// The pointer's latest position in the scene, in points.
   public var x: Double
+  /// The pointer's latest position in the scene, in points.
   public var y: Double
   /// The axes the region latched to.
   public var latching: Latching?
@@ -125,11 +131,15 @@ public struct PointerDragProgress: Hashable, Sendable {
 public struct DragState: Hashable, Sendable {
   /// Whether the drag is still in flight.
   public enum Phase: String, Hashable, Sendable {
-    case active, ended
+    /// Between `drag.begin` and `drag.end`.
+    case active
+    /// After `drag.end`.
+    case ended
   }
 
   /// The scene the drag started in.
   public var source: SessionID
+  /// Whether the drag is still in flight.
   public var phase: Phase
   /// The scene it was dropped in, if any.
   public var target: SessionID?
@@ -148,6 +158,7 @@ public struct DragState: Hashable, Sendable {
 
 /// One key of the app's shared store.
 public struct SharedValue: Hashable, Sendable {
+  /// The value written.
   public var value: String
   /// The scene that wrote it, when known.
   public var writer: SessionID?

@@ -1,0 +1,17 @@
+import SceneTrace
+
+extension Finding {
+  /// The finding as `replay check --json` prints it:
+  /// `{"rule", "severity", "seq", "session", "message", "related"}`, `session` null when the
+  /// finding is about no one session.
+  public var json: JSONValue {
+    [
+      "rule": .string(rule.rawValue),
+      "severity": .string(severity.rawValue),
+      "seq": JSONValue(seq),
+      "session": JSONValue(session?.rawValue),
+      "message": .string(message),
+      "related": .array(related.map { JSONValue($0) }),
+    ]
+  }
+}

@@ -1,0 +1,179 @@
+import SceneTrace
+
+/// Reads JSON Lines text into events, line by line.
+///
+/// Blank lines and `//` comment lines are skipped and do not count; every other line is an event
+/// line, and event line N becomes seq N (an unknown type skipped leniently still counts). A last
+/// line without a newline that ends before its JSON does is reported as cut, not as an error.
+struct JSONLinesReader {
+  /// A last line that ends before its JSON does: the file was cut while it was being written.
+  struct CutLine {
+    /// Its 1-based line number.
+    var line: Int
+    /// How many bytes of it the file holds (all dropped).
+    var byteCount: Int
+  }
+
+  let path: String
+  let options: ReadOptions
+  /// The events read so far.
+  private(set) var events: [Event] = []
+  /// One warning per event skipped.
+  private(set) var warnings: [String] = []
+  /// How many event lines were read, skipped ones included.
+  private(set) var eventLineCount = 0
+  private var previousTime = TraceTime.zero
+  private var previousTimeLine: Int?
+
+  init(path: String, options: ReadOptions) {
+    self.path = path
+    self.options = options
+  }
+
+  /// Reads every line of `bytes` and returns the last line if it was cut.
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> CutLine? {
+    var lineStart = Self.hasByteOrderMark(bytes) ? 3 : 0
+    var lineNumber = 0
+    while lineStart < bytes.count {
+      lineNumber += 1
+      let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+      let lineEnd = newline ?? bytes.count
+      defer { lineStart = lineEnd + 1 }
+      guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
+      eventLineCount += 1
+      var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
+      let value: JSONValue
+      do throws(JSONSyntaxError) {
+        value = try parser.parseDocument()
+      } catch {
+        if newline == nil, error.isAtEnd {
+          return CutLine(line: lineNumber, byteCount: lineEnd - lineStart)
+        }
+        throw TraceError(
+          code: .invalidJSON,
+          message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
+          path: path, line: lineNumber)
+      }
+      try readEvent(value, line: lineNumber)
+    }
+    return nil
+  }
+
+  /// Whether the line is neither blank nor a `//` comment.
+  private static func holdsEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool
+  {
+    guard
+      let first = bytes[range].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+    else { return false }
+    let isComment =
+      bytes[first] == UInt8(ascii: "/") && first + 1 < range.upperBound
+      && bytes[first + 1] == UInt8(ascii: "/")
+    return !isComment
+  }
+
+  private static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
+  // MARK: Events
+
+  /// Reads one event line's JSON value.
+  private mutating func readEvent(_ value: JSONValue, line: Int) throws(TraceError) {
+    guard case .object(let object) = value else {
+      throw TraceError(
+        code: .invalidJSON,
+        message: "expected one JSON object on the line, found \(value.kindDescription)",
+        path: path, line: line)
+    }
+    let name = try typeName(object, line: line)
+    guard let type = EventType(rawValue: name) else {
+      guard options.lenient else { throw unknownType(name, line: line) }
+      advanceTime(to: try time(object["t"], line: line), line: line)
+      warnings.append(
+        "line \(line): skipped an event of unknown type \"\(name.abbreviated())\" "
+          + "(it keeps seq \(eventLineCount))")
+      return
+    }
+    let time = try time(object["t"], line: line)
+    let fields = EventFields(object: object, type: type, path: path, line: line)
+    let payload = try Event.Payload(type: type, fields: fields)
+    events.append(Event(seq: eventLineCount, time: time, payload))
+    advanceTime(to: time, line: line)
+  }
+
+  private func typeName(_ object: JSONObject, line: Int) throws(TraceError) -> String {
+    switch object["type"] {
+    case .string(let name)?:
+      return name
+    case nil, .null?:
+      throw TraceError(
+        code: .missingField,
+        message: "absent or null, but every event needs one, such as \"scene.didBecomeActive\"",
+        path: path, line: line, field: "type")
+    case let other?:
+      throw TraceError(
+        code: .invalidValue, message: "expected a string, found \(other.kindDescription)",
+        path: path, line: line, field: "type")
+    }
+  }
+
+  private func unknownType(_ name: String, line: Int) -> TraceError {
+    var message = "unknown event type \"\(name.abbreviated())\""
+    if let closest = EventType.closest(to: name) {
+      message += " (did you mean \"\(closest.rawValue)\"?)"
+    }
+    message +=
+      "; if the trace comes from a newer recorder, read it with --lenient, which skips such "
+      + "events with a warning"
+    return TraceError(
+      code: .unknownEventType, message: message, path: path, line: line, field: "type")
+  }
+
+  // MARK: Time
+
+  /// The event's time: `"t"` in seconds, exact to the nanosecond, or the previous event's.
+  private func time(_ value: JSONValue?, line: Int) throws(TraceError) -> TraceTime {
+    let text: String
+    switch value {
+    case nil, .null?: return previousTime
+    case .number(let number)?: text = number
+    case let other?:
+      throw invalidTime("expected a number of seconds, found \(other.kindDescription)", line)
+    }
+    guard let decimal = DecimalNumber(text) else {
+      throw invalidTime("expected a number of seconds, found \(text.abbreviated())", line)
+    }
+    guard !decimal.isNegative || decimal.isZero else {
+      throw invalidTime(
+        "expected seconds since the start of the trace, found \(text.abbreviated()), which is "
+          + "negative", line)
+    }
+    guard let (nanoseconds, _) = decimal.magnitude(shiftedBy: 9),
+      nanoseconds <= UInt64(Int64.max)
+    else {
+      throw invalidTime(
+        "\(text.abbreviated()) seconds is beyond the latest time a trace can hold "
+          + "(\(TraceTime(nanoseconds: .max)) s)", line)
+    }
+    let time = TraceTime(nanoseconds: Int64(nanoseconds))
+    if time < previousTime {
+      let previous = previousTimeLine.map { " (line \($0))" } ?? ""
+      throw TraceError(
+        code: .timeWentBackwards,
+        message:
+          "time went backwards: \(time) s is earlier than \(previousTime) s, the time of the "
+          + "previous event\(previous); events must be in time order",
+        path: path, line: line, field: "t")
+    }
+    return time
+  }
+
+  private mutating func advanceTime(to time: TraceTime, line: Int) {
+    previousTime = time
+    previousTimeLine = line
+  }
+
+  private func invalidTime(_ message: String, _ line: Int) -> TraceError {
+    TraceError(code: .invalidValue, message: message, path: path, line: line, field: "t")
+  }
+}

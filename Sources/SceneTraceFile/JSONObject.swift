@@ -1,0 +1,106 @@
+/// A JSON object: its members in order, looked up by key.
+///
+/// Keys are unique: setting a key that exists replaces its value in place. A parsed object with a
+/// key repeated keeps the last value, at the position of the last occurrence.
+public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+  /// The keys, in order.
+  public private(set) var keys: [String] = []
+  /// The values, in the order of `keys`.
+  public private(set) var values: [JSONValue] = []
+
+  /// An empty object.
+  public init() {}
+
+  /// An object with `pairs` in order; a repeated key keeps its last value.
+  public init(_ pairs: some Sequence<(String, JSONValue)>) {
+    for (key, value) in pairs { self[key] = value }
+  }
+
+  /// An object with the literal's members in order; a repeated key keeps its last value.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init(elements)
+  }
+
+  /// An object whose members are sorted by their keys' Unicode scalar values, the order of every
+  /// map in the state JSON.
+  public init(sortingKeys pairs: some Sequence<(String, JSONValue)>) {
+    self.init(pairs.sorted { $0.0.precedesInScalarOrder($1.0) })
+  }
+
+  /// Builds an object from parsed members without checking for repeats; `deduplicate` first.
+  init(uncheckedKeys keys: [String], values: [JSONValue]) {
+    self.keys = keys
+    self.values = values
+  }
+
+  /// The members, in order.
+  public var pairs: [(key: String, value: JSONValue)] {
+    Array(zip(keys, values))
+  }
+
+  /// The number of members.
+  public var count: Int { keys.count }
+
+  /// Whether the object has no member.
+  public var isEmpty: Bool { keys.isEmpty }
+
+  /// The value of `key`, or nil when the object has no such member. Setting nil removes it.
+  public subscript(key: String) -> JSONValue? {
+    get {
+      keys.lastIndex(of: key).map { values[$0] }
+    }
+    set {
+      if let index = keys.lastIndex(of: key) {
+        if let newValue {
+          values[index] = newValue
+        } else {
+          keys.remove(at: index)
+          values.remove(at: index)
+        }
+      } else if let newValue {
+        keys.append(key)
+        values.append(newValue)
+      }
+    }
+  }
+
+  /// An empty object with room for `capacity` members.
+  init(reservingCapacity capacity: Int) {
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+
+  /// Appends a member without checking whether the key exists.
+  mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+    keys.append(key)
+    values.append(value)
+  }
+
+  /// Removes repeated keys, keeping each key's last occurrence (where it occurs last).
+  mutating func deduplicate() {
+    guard keys.count > 1 else { return }
+    if keys.count <= 16 {
+      guard hasRepeatedKeySmall() else { return }
+    } else if Set(keys).count == keys.count {
+      return
+    }
+    var seen = Set<String>()
+    var keptKeys: [String] = []
+    var keptValues: [JSONValue] = []
+    for index in keys.indices.reversed() where seen.insert(keys[index]).inserted {
+      keptKeys.append(keys[index])
+      keptValues.append(values[index])
+    }
+    keys = keptKeys.reversed()
+    values = keptValues.reversed()
+  }
+
+  private func hasRepeatedKeySmall() -> Bool {
+    for first in keys.indices {
+      for second in keys.indices where second > first && keys[first] == keys[second] {
+        return true
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,92 @@
+// Writing JSON text.
+
+extension JSONValue {
+  /// The value as JSON text.
+  ///
+  /// Compact text has no space at all; pretty text puts each member and element on its own line,
+  /// indented by two spaces, with a space after each colon. Object members keep their order.
+  /// Strings escape `"`, `\` and control characters (as `\u00XX`) and keep every other character
+  /// as UTF-8.
+  public func serialized(pretty: Bool = false) -> String {
+    var output = ""
+    output.reserveCapacity(128)
+    write(to: &output, indent: pretty ? 0 : nil)
+    return output
+  }
+
+  /// Appends the value to `output`; `indent` is the current depth when pretty, nil when compact.
+  func write(to output: inout String, indent: Int?) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let text): output += text
+    case .string(let text): JSONValue.writeString(text, to: &output)
+    case .array(let elements):
+      writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent) {
+        index, output, inner in
+        elements[index].write(to: &output, indent: inner)
+      }
+    case .object(let object):
+      let keys = object.keys
+      let values = object.values
+      writeContainer(open: "{", close: "}", count: keys.count, to: &output, indent: indent) {
+        index, output, inner in
+        JSONValue.writeString(keys[index], to: &output)
+        output += inner == nil ? ":" : ": "
+        values[index].write(to: &output, indent: inner)
+      }
+    }
+  }
+
+  private func writeContainer(
+    open: String, close: String, count: Int, to output: inout String, indent: Int?,
+    element: (Int, inout String, Int?) -> Void
+  ) {
+    output += open
+    guard count > 0 else {
+      output += close
+      return
+    }
+    let inner = indent.map { $0 + 1 }
+    for index in 0..<count {
+      if index > 0 { output += "," }
+      if let inner { output += "\n" + String(repeating: "  ", count: inner) }
+      element(index, &output, inner)
+    }
+    if let indent { output += "\n" + String(repeating: "  ", count: indent) }
+    output += close
+  }
+
+  /// Appends `text` as a JSON string literal.
+  static func writeString(_ text: String, to output: inout String) {
+    output += "\""
+    defer { output += "\"" }
+    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+      output += text
+      return
+    }
+    var unescapedStart = text.unicodeScalars.startIndex
+    var index = unescapedStart
+    let scalars = text.unicodeScalars
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\"" || scalar == "\\" || scalar.value < 0x20 {
+        output.unicodeScalars += scalars[unescapedStart..<index]
+        output += escape(scalar)
+        unescapedStart = scalars.index(after: index)
+      }
+      index = scalars.index(after: index)
+    }
+    output.unicodeScalars += scalars[unescapedStart..<scalars.endIndex]
+  }
+
+  private static func escape(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    default:
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/// How strictly a trace is read.
+public struct ReadOptions: Sendable {
+  /// Whether an event of a type this version does not know is skipped with a warning instead of
+  /// failing the read. A skipped event still counts for seq, so the other events keep the seq a
+  /// newer reader would give them.
+  public var lenient: Bool = false
+
+  /// Creates read options.
+  public init(lenient: Bool = false) {
+    self.lenient = lenient
+  }
+}

@@ -1,0 +1,126 @@
+import SceneTrace
+
+// The state JSON of DESIGN.md "State", printed by `replay state --json`: every field always
+// present (null when unknown), maps sorted by their keys' Unicode scalar values.
+
+extension TraceState {
+  /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
+  /// `"shared"`, in that order.
+  public var json: JSONValue {
+    [
+      "seq": JSONValue(seq),
+      "t": JSONValue(time),
+      "app": [
+        "state": .string(appActivation.rawValue),
+        "launch": JSONValue(app.launch),
+        "keyScene": JSONValue(app.keyScene?.rawValue),
+        "terminated": .bool(app.terminated),
+      ],
+      "sessions": .object(
+        JSONObject(sortingKeys: sessions.map { ($0.key.rawValue, $0.value.json) })),
+      "drags": .object(JSONObject(sortingKeys: drags.map { ($0.key.rawValue, $0.value.json) })),
+      "shared": .object(JSONObject(sortingKeys: shared.map { ($0.key, $0.value.json) })),
+    ]
+  }
+}
+
+extension SessionState {
+  /// `{"status", "role", "restoration", "scene"}`.
+  var json: JSONValue {
+    [
+      "status": .string(status.rawValue),
+      "role": JSONValue(role?.rawValue),
+      "restoration": restoration.map { restoration in
+        ["activityType": JSONValue(restoration.activityType), "key": JSONValue(restoration.key)]
+      } ?? .null,
+      "scene": scene?.json ?? .null,
+    ]
+  }
+}
+
+extension SceneState {
+  /// The scene, with `contentExclusive` (an extension of the DESIGN.md shape) after `content`.
+  var json: JSONValue {
+    [
+      "instance": JSONValue(instance),
+      "state": JSONValue(state?.rawValue),
+      "keyWindow": JSONValue(keyWindow),
+      "firstResponder": JSONValue(firstResponder),
+      "focus": JSONValue(focus),
+      "geometry": geometry?.json ?? .null,
+      "content": JSONValue(content),
+      "contentExclusive": .bool(contentIsExclusive),
+      "selection": .object(
+        JSONObject(
+          sortingKeys: selection.map { view, items in
+            (view, JSONValue(items.sorted { $0.precedesInScalarOrder($1) }))
+          })),
+      "band": band?.json ?? .null,
+      "drag": drag?.json ?? .null,
+      "renders": .object(JSONObject(sortingKeys: renders.map { ($0.key, .string($0.value)) })),
+    ]
+  }
+}
+
+extension Geometry {
+  /// `{"width", "height", "orientation", "horizontalSizeClass"}`.
+  var json: JSONValue {
+    [
+      "width": JSONValue(width),
+      "height": JSONValue(height),
+      "orientation": JSONValue(orientation?.rawValue),
+      "horizontalSizeClass": JSONValue(horizontalSizeClass?.rawValue),
+    ]
+  }
+}
+
+extension BandProgress {
+  /// `{"view", "state", "rect", "modifiers", "items", "before"}`.
+  var json: JSONValue {
+    [
+      "view": .string(view),
+      "state": .string(state.rawValue),
+      "rect": rect.map { rect in
+        .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) })
+      } ?? .null,
+      "modifiers": JSONValue(modifiers.members.map(\.rawValue)),
+      "items": JSONValue(items),
+      "before": JSONValue(before),
+    ]
+  }
+}
+
+extension PointerDragProgress {
+  /// `{"phase", "x", "y", "latching"}`.
+  var json: JSONValue {
+    [
+      "phase": .string(phase.rawValue),
+      "x": JSONValue(x),
+      "y": JSONValue(y),
+      "latching": JSONValue(latching?.rawValue),
+    ]
+  }
+}
+
+extension DragState {
+  /// `{"source", "phase", "target", "operation"}`.
+  var json: JSONValue {
+    [
+      "source": .string(source.rawValue),
+      "phase": .string(phase.rawValue),
+      "target": JSONValue(target?.rawValue),
+      "operation": JSONValue(operation?.rawValue),
+    ]
+  }
+}
+
+extension SharedValue {
+  /// `{"value", "writer", "seq"}`.
+  var json: JSONValue {
+    [
+      "value": .string(value),
+      "writer": JSONValue(writer?.rawValue),
+      "seq": JSONValue(seq),
+    ]
+  }
+}

@@ -1,0 +1,107 @@
+import SceneTrace
+import SceneTraceFile
+import Testing
+
+@Test func blankAndCommentLinesDoNotCountForSeq() throws {
+  let trace = try decode(
+    """
+    // recorded by hand
+    {"t":0,"type":"app.launch","launch":"L1"}
+
+       \t
+      // indented comment with {"type":"app.terminate"}
+    {"t":1,"type":"app.mark","label":"second"}
+    {"seq":40,"t":2,"type":"app.mark","label":"third"}
+
+    """)
+  #expect(trace.events.map(\.seq) == [1, 2, 3])
+  #expect(trace.events[2].payload == .appMark(label: "third"))
+}
+
+@Test func errorsNamePhysicalLinesIncludingBlankAndCommentLines() {
+  let error = readError(
+    "// header\n\n{\"t\":0,\"type\":\"app.terminate\"}\n{\"type\":\"app.mark\"}\n")
+  #expect(error?.line == 4)
+  #expect(error?.code == .missingField)
+}
+
+@Test func windowsLineEndingsAndAByteOrderMarkRead() throws {
+  let text =
+    "\u{FEFF}{\"type\":\"app.mark\",\"label\":\"a\"}\r\n\r\n{\"type\":\"app.terminate\"}\r\n"
+  let trace = try decode(text)
+  #expect(trace.events.map(\.payload) == [.appMark(label: "a"), .appTerminate])
+}
+
+@Test func lenientReadingSkipsUnknownTypesButKeepsTheirSeq() throws {
+  let text = """
+    {"t":1,"type":"app.mark","label":"a"}
+    {"t":2,"type":"scene.teleport","session":"A"}
+    {"type":"app.mark","label":"b"}
+
+    """
+  #expect(readError(text)?.code == .unknownEventType)
+  let trace = try decode(text, lenient: true)
+  #expect(trace.events.map(\.seq) == [1, 3])
+  #expect(trace.events[1].time == TraceTime(seconds: 2))
+  #expect(trace.warnings.count == 1)
+  #expect(trace.warnings[0].hasPrefix("line 2: "))
+  #expect(trace.warnings[0].contains("scene.teleport"))
+}
+
+@Test func lenientReadingStillRejectsOtherErrors() {
+  let error = readError(#"{"type":"app.mark"}"# + "\n", lenient: true)
+  #expect(error?.code == .missingField)
+}
+
+@Test func lenientReadingOfOnlyUnknownTypesIsAnEmptyTrace() {
+  let error = readError(#"{"type":"x.y"}"# + "\n", lenient: true)
+  #expect(error?.code == .emptyTrace)
+}
+
+@Test(arguments: [
+  #"{"t":2,"type":"app.mark","label":"cut he"#,
+  #"{"t":2,"type":"app.mark","label":"\u00"#,
+  #"{"t":2,"type":"app.mark","label":"x","#,
+  #"{"t":2."#,
+  #"{"t":2,"type":"app.mark","label":"x""#,
+  #"{"t":2,"type":"app.mark","label":"x","extra":[tr"#,
+  #"{"#,
+])
+func cutLastLineIsTruncationNotAnError(lastLine: String) throws {
+  let text = #"{"t":1,"type":"app.mark","label":"kept"}"# + "\n" + lastLine
+  let trace = try decode(text)
+  #expect(trace.events.map(\.payload) == [.appMark(label: "kept")])
+  let count = lastLine.utf8.count
+  #expect(
+    trace.truncation
+      == "line 2 is incomplete: the file ends without a newline after \(count) bytes of it, "
+      + "which were dropped")
+}
+
+@Test func cutInsideAMultibyteCharacterIsTruncation() throws {
+  let bytes =
+    Array(#"{"type":"app.terminate"}"#.utf8) + [0x0A]
+    + Array(#"{"type":"app.mark","label":"caf"#.utf8) + [0xC3]
+  let trace = try TraceFile.decode(bytes, path: "t.jsonl")
+  #expect(trace.events.count == 1)
+  #expect(trace.truncation?.contains("line 2") == true)
+}
+
+@Test func completeLastLineWithoutNewlineIsKept() throws {
+  let trace = try decode(
+    #"{"type":"app.terminate"}"# + "\n" + #"{"t":1,"type":"app.mark","label":"last"}  "#)
+  #expect(trace.events.count == 2)
+  #expect(trace.truncation == nil)
+}
+
+@Test func onlyLineCutIsAnEmptyTraceThatSaysSo() {
+  let error = readError(#"{"type":"app.mark","la"#)
+  #expect(error?.code == .emptyTrace)
+  #expect(error?.message.contains("line 1 is incomplete") == true)
+}
+
+@Test func commentLineWithoutNewlineIsNotTruncation() throws {
+  let trace = try decode(#"{"type":"app.terminate"}"# + "\n// the end")
+  #expect(trace.events.count == 1)
+  #expect(trace.truncation == nil)
+}
