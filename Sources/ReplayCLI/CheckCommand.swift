@@ -1,0 +1,100 @@
+import ArgumentParser
+import SceneTrace
+import SceneTraceFile
+
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Run the rules over traces and report every finding.",
+    discussion: """
+      Each finding names the rule, the event (seq) and the session, says what happened and \
+      what would have been legal, and shows the events around it and the earlier events that \
+      explain it. Exit status 1 when a finding is at or above --fail-on (after --rule), 2 when \
+      a file cannot be read; over several files the worst wins.
+
+        replay check traces/sketch-restoration-bug.jsonl
+        replay check traces/*.jsonl --severity warning --fail-on warning
+        replay check app.jsonl --rule lifecycle.order --json
+      """)
+
+  @Argument(help: "The traces: JSON Lines, or zstd-compressed JSON Lines.")
+  var files: [String]
+
+  @Flag(help: "Print one JSON object per file: file, events, truncated, violations.")
+  var json = false
+
+  @Option(
+    name: .customLong("rule"),
+    help: ArgumentHelp("Only this rule (repeat for several).", valueName: "id"))
+  var rules: [String] = []
+
+  @Option(help: ArgumentHelp("Only findings at or above this severity.", valueName: "level"))
+  var severity: Severity = .info
+
+  @Option(
+    name: .customLong("fail-on"),
+    help: ArgumentHelp("Exit 1 when a finding is at or above this severity.", valueName: "level"))
+  var failOn: FailureThreshold = .error
+
+  @Option(help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
+  var context = 2
+
+  @OptionGroup var reading: TraceReadingOptions
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("Give at least one trace file.") }
+    if context < 0 { throw ValidationError("--context must be 0 or more.") }
+    let known = Set(RuleDescription.builtIn.map(\.id.rawValue))
+    for rule in rules where !known.contains(rule) {
+      throw ValidationError("There is no rule \"\(rule)\"; `replay rules` lists them.")
+    }
+  }
+
+  func run() throws {
+    var status = ExitStatus.success
+    for (index, file) in files.enumerated() {
+      let fileStatus: Int32
+      do {
+        fileStatus = try check(file, first: index == 0)
+      } catch {
+        Console.error("error: \(error)")
+        fileStatus = ExitStatus.usage
+      }
+      status = max(status, fileStatus)
+    }
+    if status != ExitStatus.success { throw ExitCode(status) }
+  }
+
+  /// Checks one file, prints its report, and returns its exit status.
+  private func check(_ file: String, first: Bool) throws -> Int32 {
+    let trace = try reading.load(file)
+    let replay = Replay.run(trace.events)
+    let selected = replay.findings.filter { rules.isEmpty || rules.contains($0.rule.rawValue) }
+    let shown = selected.filter { $0.severity >= severity }
+    if json {
+      let report: JSONValue = .object(
+        JSONObject([
+          ("file", .string(file)),
+          ("events", .number(String(trace.events.count))),
+          ("truncated", .bool(trace.truncation != nil)),
+          ("violations", .array(shown.map(\.json))),
+        ]))
+      Console.output(report.serialized())
+    } else {
+      if !first { Console.output("") }
+      Console.output(
+        FindingReport(trace: trace, context: context).render(shown, totalEvents: trace.events.count))
+    }
+    let failing = selected.contains { $0.severity >= failOn.severity }
+    return failing ? ExitStatus.found : ExitStatus.success
+  }
+}
+
+/// The severities `--fail-on` accepts.
+enum FailureThreshold: String, ExpressibleByArgument, CaseIterable {
+  case error, warning
+
+  var severity: Severity { self == .error ? .error : .warning }
+}
+
+extension Severity: ExpressibleByArgument {}

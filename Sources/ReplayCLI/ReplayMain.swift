@@ -1,0 +1,72 @@
+import ArgumentParser
+import SceneTraceFile
+
+/// The `replay` tool's entry point.
+public enum ReplayMain {
+  /// The version `replay --version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs `replay` with `arguments` (without the program name) and returns its exit status:
+  /// 0 success, 1 a finding, damage or difference, 2 bad usage or an unreadable trace.
+  public static func run(_ arguments: [String]) -> Int32 {
+    do {
+      var command = try ReplayCommand.parseAsRoot(arguments)
+      try command.run()
+      return 0
+    } catch let exit as ExitCode {
+      return exit.rawValue
+    } catch let error as TraceError {
+      Console.error("error: \(error)")
+      return ExitStatus.usage
+    } catch let error as UsageError {
+      Console.error("error: \(error.message)")
+      return ExitStatus.usage
+    } catch {
+      let code = ReplayCommand.exitCode(for: error)
+      let message = ReplayCommand.fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { Console.output(message) }
+        return 0
+      }
+      Console.error(message)
+      return ExitStatus.usage
+    }
+  }
+}
+
+/// The exit statuses of DESIGN.md: over several files the worst wins.
+enum ExitStatus {
+  static let success: Int32 = 0
+  static let found: Int32 = 1
+  static let usage: Int32 = 2
+}
+
+/// A mistake in how `replay` was called, reported with exit status 2.
+struct UsageError: Error {
+  var message: String
+
+  init(_ message: String) { self.message = message }
+}
+
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Replay a SceneTrace trace: every scene's state at any event, and the rules it breaks.",
+    discussion: """
+      A trace is a JSON Lines file (or a zstd-compressed .jsonl.zst) of the events a \
+      multi-window app recorded. Start with `replay check` to see which rule broke where, then \
+      `replay state --at SEQ` to see every scene at that event.
+
+        replay check traces/sketch-restoration-bug.jsonl
+        replay state traces/sketch-restoration-bug.jsonl --at 12
+
+      Exit status: 0 success; 1 a check found a finding at or above --fail-on; 2 bad usage, an \
+      unreadable or empty file, or an --at past the end.
+      """,
+    version: ReplayMain.version,
+    subcommands: [
+      CheckCommand.self, StateCommand.self, EventsCommand.self, RulesCommand.self,
+      ExplainCommand.self,
+    ]
+  )
+}

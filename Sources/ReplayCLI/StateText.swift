@@ -1,0 +1,93 @@
+import SceneTrace
+
+/// The state as a readable tree, for `replay state` without `--json`.
+enum StateText {
+  static func render(_ state: TraceState) -> String {
+    var lines: [String] = []
+    let app = state.app
+    lines.append("seq \(state.seq)  t \(state.time)s")
+    var appLine = "app  \(state.appActivation.rawValue)"
+    appLine += "  launch \(app.launch ?? "none")"
+    appLine += "  key scene \(app.keyScene?.rawValue ?? "none")"
+    if app.terminated { appLine += "  terminated" }
+    lines.append(appLine)
+
+    lines.append(state.sessions.isEmpty ? "sessions  none" : "sessions")
+    for id in state.sessions.keys.sorted() {
+      guard let session = state.sessions[id] else { continue }
+      lines += sessionLines(id, session)
+    }
+
+    if !state.drags.isEmpty {
+      lines.append("drags")
+      for id in state.drags.keys.sorted() {
+        guard let drag = state.drags[id] else { continue }
+        var line = "  \(id)  \(drag.phase.rawValue)  from \(drag.source)"
+        if let target = drag.target { line += "  dropped in \(target)" }
+        if let operation = drag.operation { line += "  \(operation.rawValue)" }
+        lines.append(line)
+      }
+    }
+
+    lines.append(state.shared.isEmpty ? "shared  none" : "shared")
+    for key in state.shared.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+      guard let value = state.shared[key] else { continue }
+      let writer = value.writer.map { "by \($0) " } ?? ""
+      lines.append("  \(key) = \(quoted(value.value))  (written \(writer)at seq \(value.seq))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func sessionLines(_ id: SessionID, _ session: SessionState) -> [String] {
+    var lines = ["  \(id)  \(session.status.rawValue)  \(session.role?.rawValue ?? "role unknown")"]
+    if let restoration = session.restoration {
+      let type = restoration.activityType ?? "no activity type"
+      let key = restoration.key.map { " → \($0)" } ?? ""
+      lines.append("    restoration  \(type)\(key)")
+    }
+    guard let scene = session.scene else { return lines }
+    lines.append("    scene #\(scene.instance)  \(scene.state?.rawValue ?? "state unknown")")
+    var rows: [(String, String)] = []
+    if let window = scene.keyWindow { rows.append(("key window", window)) }
+    if let responder = scene.firstResponder { rows.append(("first responder", responder)) }
+    if let focus = scene.focus { rows.append(("focus", focus)) }
+    if let geometry = scene.geometry { rows.append(("geometry", describe(geometry))) }
+    if let content = scene.content {
+      rows.append(("content", content + (scene.contentIsExclusive ? " (exclusive)" : "")))
+    }
+    for view in scene.selection.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+      let items = scene.selection[view] ?? []
+      rows.append(("selection", "\(view): \(items.isEmpty ? "none" : items.joined(separator: ", "))"))
+    }
+    if let band = scene.band {
+      let rect = band.rect.map { " \($0)" } ?? ""
+      rows.append(
+        ("band", "\(band.view) \(band.state.rawValue)\(rect) modifiers \(band.modifiers), "
+          + "\(band.items.count) items inside"))
+    }
+    if let drag = scene.drag {
+      let latching = drag.latching.map { " latching \($0.rawValue)" } ?? ""
+      rows.append(
+        ("pointer drag",
+          "\(drag.phase.rawValue) at (\(drag.x.compactDescription), "
+            + "\(drag.y.compactDescription))\(latching)"))
+    }
+    for key in scene.renders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+      rows.append(("renders", "\(key) = \(quoted(scene.renders[key] ?? ""))"))
+    }
+    let width = rows.map(\.0.count).max() ?? 0
+    lines += rows.map { "      \($0.0.rightPadded(to: width))  \($0.1)" }
+    return lines
+  }
+
+  private static func describe(_ geometry: Geometry) -> String {
+    var text = "\(geometry.width.compactDescription)×\(geometry.height.compactDescription)"
+    if let orientation = geometry.orientation { text += " \(orientation.rawValue)" }
+    if let sizeClass = geometry.horizontalSizeClass { text += " \(sizeClass.rawValue)" }
+    return text
+  }
+
+  private static func quoted(_ value: String) -> String {
+    "\"\(value)\""
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Bad input never crashes `replay`: a clear error with where and why, and exit status 2.
+@Suite("replay on bad input")
+struct BadInputTests {
+  /// Writes `text` to a fresh temporary file and returns its path.
+  private func file(_ text: String, name: String = "trace.jsonl") throws -> String {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let url = folder.appendingPathComponent(name)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  @Test func unknownEventTypeNamesTheLine() throws {
+    let path = try file(
+      """
+      {"type":"app.launch","launch":"L1"}
+      // a comment does not count
+      {"t":1,"type":"scene.willConect","session":"A"}
+
+      """)
+    let result = try ReplayTool.run("check", path)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.contains("\(path):3"))
+    #expect(result.errors.contains("scene.willConect"))
+    #expect(!result.errors.contains("Fatal error"))
+  }
+
+  @Test func lenientSkipsUnknownTypesWithAWarning() throws {
+    let path = try file(
+      """
+      {"type":"app.launch","launch":"L1"}
+      {"t":1,"type":"scene.futureThing","session":"A"}
+      {"t":2,"type":"scene.willConnect","session":"A"}
+
+      """)
+    let result = try ReplayTool.run("events", path, "--lenient")
+    #expect(result.status == 0)
+    #expect(result.errors.contains("warning"))
+    // The skipped line keeps its seq: the connect is still event 3.
+    #expect(result.output.split(separator: "\n").last?.hasPrefix("  3  2 ") == true)
+  }
+
+  @Test func missingFieldNamesTheFieldAndLine() throws {
+    let path = try file("{\"type\":\"scene.willEnterForeground\"}\n")
+    let result = try ReplayTool.run("state", path)
+    #expect(result.status == 2)
+    #expect(result.errors.contains(":1"))
+    #expect(result.errors.contains("session"))
+  }
+
+  @Test func timeGoingBackwardsNamesTheLine() throws {
+    let path = try file(
+      """
+      {"t":5,"type":"app.launch","launch":"L1"}
+      {"t":4.5,"type":"app.mark","label":"late"}
+
+      """)
+    let result = try ReplayTool.run("events", path)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.contains(":2"))
+  }
+
+  @Test func emptyAndMissingFilesAreErrors() throws {
+    let empty = try file("// only a comment\n\n")
+    let emptyResult = try ReplayTool.run("check", empty)
+    #expect(emptyResult.status == 2)
+    #expect(!emptyResult.errors.isEmpty)
+    let missing = try ReplayTool.run("state", "/no/such/trace.jsonl")
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("/no/such/trace.jsonl"))
+  }
+
+  @Test func garbageBytesAreAnErrorNotACrash() throws {
+    let path = try file("\u{1}\u{2}PK\u{3}\u{4} not json at all {{{\n")
+    let result = try ReplayTool.run("check", path)
+    #expect(result.status == 2)
+    #expect(result.errors.contains(":1"))
+  }
+
+  @Test func truncatedLastLineIsReportedAndTheRestIsChecked() throws {
+    let path = try file(
+      """
+      {"type":"app.launch","launch":"L1"}
+      {"t":1,"type":"scene.willConnect","session":"A"}
+      {"t":2,"type":"scene.willEnterFore
+      """)
+    let result = try ReplayTool.run("check", path)
+    #expect(result.status == 0)
+    #expect(result.output.contains("no findings in 2 events"))
+    #expect(result.errors.contains("truncated"))
+    let json = try ReplayTool.run("check", path, "--json")
+    #expect(json.output.contains("\"truncated\":true"))
+  }
+
+  @Test func badOptionsExitWithTwoNotArgumentParsersDefault() throws {
+    #expect(try ReplayTool.run("state").status == 2)
+    #expect(try ReplayTool.run("frobnicate").status == 2)
+    #expect(try ReplayTool.run("state", "traces/switcher-kill.jsonl", "--at", "x").status == 2)
+    #expect(try ReplayTool.run("check", "traces/switcher-kill.jsonl", "--fail-on", "info").status == 2)
+    #expect(try ReplayTool.run("explain", "no.such-rule").status == 2)
+  }
+}

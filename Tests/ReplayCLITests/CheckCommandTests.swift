@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite("replay check")
+struct CheckCommandTests {
+  @Test func cleanTwoWindowSessionHasNoFindingsAndExitsZero() throws {
+    let result = try ReplayTool.run("check", "traces/two-windows-clean.jsonl")
+    #expect(result.status == 0)
+    #expect(result.output == "traces/two-windows-clean.jsonl: no findings in 36 events\n")
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func missedWillEnterForegroundIsAnErrorAtTheEventThatSkippedIt() throws {
+    let result = try ReplayTool.run("check", "traces/missed-foreground-hook.jsonl")
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first == "traces/missed-foreground-hook.jsonl: 1 error in 18 events")
+    #expect(lines.contains("error[lifecycle.order] seq 16 · session inspector · t 30.01"))
+    // The event itself is marked, and the related event is the didEnterBackground before it.
+    #expect(lines.contains { $0.hasPrefix("  > 16  30.01") && $0.contains("session=inspector") })
+    let related = try #require(lines.firstIndex(of: "  related:"))
+    #expect(lines[related + 1].contains("13  4.1"))
+    #expect(lines[related + 1].contains("scene.didEnterBackground"))
+  }
+
+  @Test func switcherKillGivesTwoWarningsThatFailOnlyWithFailOnWarning() throws {
+    let lenient = try ReplayTool.run("check", "traces/switcher-kill.jsonl")
+    #expect(lenient.status == 0)
+    #expect(lenient.output.contains("warning[lifecycle.irregular] seq 6 · session A"))
+    #expect(lenient.output.contains("warning[lifecycle.irregular] seq 10 · session B"))
+    let strict = try ReplayTool.run(
+      "check", "traces/switcher-kill.jsonl", "--fail-on", "warning")
+    #expect(strict.status == 1)
+  }
+
+  @Test func jsonReportIsOneObjectPerFileWithEveryViolation() throws {
+    let result = try ReplayTool.run(
+      "check", "--json", "traces/switcher-kill.jsonl", "traces/two-windows-clean.jsonl")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    #expect(first?["file"] as? String == "traces/switcher-kill.jsonl")
+    #expect(first?["events"] as? Int == 10)
+    #expect(first?["truncated"] as? Bool == false)
+    let violations = try #require(first?["violations"] as? [[String: Any]])
+    #expect(violations.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
+    #expect(violations.map { $0["seq"] as? Int } == [6, 10])
+    #expect(violations.map { $0["session"] as? String } == ["A", "B"])
+    #expect(violations.map { $0["related"] as? [Int] } == [[5], [9]])
+    let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
+    #expect((second?["violations"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func ruleAndSeverityFiltersNarrowTheReport() throws {
+    let onlyErrors = try ReplayTool.run(
+      "check", "traces/switcher-kill.jsonl", "--severity", "error", "--fail-on", "warning")
+    // Warnings are hidden but still fail the check: --severity only chooses what is printed.
+    #expect(onlyErrors.status == 1)
+    #expect(onlyErrors.output == "traces/switcher-kill.jsonl: no findings in 10 events\n")
+    let otherRule = try ReplayTool.run(
+      "check", "traces/switcher-kill.jsonl", "--rule", "lifecycle.order", "--fail-on", "warning")
+    #expect(otherRule.status == 0)
+  }
+
+  @Test func worstStatusWinsOverSeveralFiles() throws {
+    let result = try ReplayTool.run(
+      "check", "traces/two-windows-clean.jsonl", "traces/missed-foreground-hook.jsonl",
+      "traces/no-such-file.jsonl")
+    #expect(result.status == 2)
+    #expect(result.output.contains("traces/two-windows-clean.jsonl: no findings"))
+    #expect(result.output.contains("traces/missed-foreground-hook.jsonl: 1 error"))
+    #expect(result.errors.contains("traces/no-such-file.jsonl"))
+  }
+
+  @Test func unknownRuleIsAUsageError() throws {
+    let result = try ReplayTool.run("check", "traces/switcher-kill.jsonl", "--rule", "nope.rule")
+    #expect(result.status == 2)
+    #expect(result.errors.contains("nope.rule"))
+  }
+
+  @Test(arguments: [
+    "two-windows-clean", "sketch-restoration-bug", "setting-one-window-bug",
+    "missed-foreground-hook", "switcher-kill",
+  ])
+  func checkReportMatchesItsGoldenFile(trace: String) throws {
+    let result = try ReplayTool.run("check", "traces/\(trace).jsonl")
+    #expect(result.status == 0 || result.status == 1)
+    let expected = try Golden.expected(at: "traces/\(trace).check.txt", actual: result.output)
+    #expect(result.output == expected)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@Suite("replay state")
+struct StateCommandTests {
+  @Test(arguments: [
+    "two-windows-clean", "sketch-restoration-bug", "setting-one-window-bug",
+    "missed-foreground-hook", "switcher-kill",
+  ])
+  func finalStateJSONMatchesItsGoldenFile(trace: String) throws {
+    let result = try ReplayTool.run("state", "traces/\(trace).jsonl", "--json")
+    #expect(result.status == 0)
+    let expected = try Golden.expected(at: "traces/\(trace).state.json", actual: result.output)
+    #expect(result.output == expected)
+  }
+
+  @Test func sketchBugShowsBothWindowsRestoringTheSameSketch() throws {
+    let result = try ReplayTool.run("state", "traces/sketch-restoration-bug.jsonl", "--json")
+    let state = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let sessions = try #require(state["sessions"] as? [String: [String: Any]])
+    for id in ["S1", "S2"] {
+      let session = try #require(sessions[id])
+      #expect(session["status"] as? String == "connected")
+      let restoration = session["restoration"] as? [String: Any]
+      #expect(restoration?["key"] as? String == "restoration:sketch.txt")
+      let scene = try #require(session["scene"] as? [String: Any])
+      #expect(scene["instance"] as? Int == 2)
+      #expect(scene["content"] as? String == "sketch:tree")
+      #expect(scene["state"] as? String == "foregroundActive")
+    }
+    let app = state["app"] as? [String: Any]
+    #expect(app?["launch"] as? String == "L2")
+    #expect(app?["keyScene"] as? String == "S2")
+  }
+
+  @Test func atZeroIsTheInitialState() throws {
+    let result = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "0", "--json")
+    #expect(result.status == 0)
+    let state = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(state?["seq"] as? Int == 0)
+    #expect((state?["sessions"] as? [String: Any])?.isEmpty == true)
+    let app = state?["app"] as? [String: Any]
+    #expect(app?["state"] as? String == "background")
+    #expect(app?["launch"] is NSNull)
+  }
+
+  @Test func atStopsAfterThatEvent() throws {
+    // Seq 20 is B's didBecomeActive: both windows active, A still the key scene until seq 21.
+    let result = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "20")
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("seq 20  t 2.1s\napp  foregroundActive  launch L1  key scene A\n"))
+    #expect(result.output.contains("  B  connected  windowApplication\n    scene #1  foregroundActive\n"))
+  }
+
+  @Test func atTimeTakesTheLastEventAtOrBeforeIt() throws {
+    let byTime = try ReplayTool.run(
+      "state", "traces/two-windows-clean.jsonl", "--at-time", "2.105", "--json")
+    let bySeq = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "20", "--json")
+    #expect(byTime.status == 0)
+    #expect(byTime.output == bySeq.output)
+  }
+
+  @Test func atPastTheEndIsAnErrorThatNamesTheLastSeq() throws {
+    let result = try ReplayTool.run("state", "traces/switcher-kill.jsonl", "--at", "11")
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors.contains("--at 11 is past the end"))
+    #expect(result.errors.contains("seq 10"))
+  }
+
+  @Test func atAndAtTimeTogetherIsAUsageError() throws {
+    let result = try ReplayTool.run(
+      "state", "traces/switcher-kill.jsonl", "--at", "3", "--at-time", "1")
+    #expect(result.status == 2)
+  }
+}
