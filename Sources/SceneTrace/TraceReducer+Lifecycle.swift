@@ -23,7 +23,7 @@ extension TraceReducer {
       judge(callback, in: current, scene: scene, session: id, log: &log)
     }
     guard let resulting = callback.resultingState else {
-      closeScene(id, in: &state)
+      closeScene(id, at: log.event.seq, in: &state)
       return
     }
     state.sessions[id]?.scene?.state = resulting
@@ -96,7 +96,8 @@ extension TraceReducer {
     log.report(
       .lifecycleUnknownScene, .error, session: id,
       "\(log.event.type) for session \(id), which has no connected scene: \(why); treating it "
-        + "as connected from here")
+        + "as connected from here",
+      related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }
 
   /// Connects a new scene instance to the session, creating the session if needed.
@@ -110,9 +111,10 @@ extension TraceReducer {
     state.sessions[id] = session
   }
 
-  /// Disconnects the session's scene; the session stays open.
-  func closeScene(_ id: SessionID, in state: inout TraceState) {
+  /// Disconnects the session's scene at event `seq`; the session stays open.
+  func closeScene(_ id: SessionID, at seq: Int, in state: inout TraceState) {
     state.sessions[id]?.scene = nil
+    state.sessions[id]?.closedAt = seq
     if state.sessions[id]?.status == .connected { state.sessions[id]?.status = .archived }
     if state.app.keyScene == id { state.app.keyScene = nil }
   }
@@ -123,7 +125,7 @@ extension TraceReducer {
     for id in state.sessions.keys.sorted() {
       switch state.sessions[id]?.status {
       case .connected?:
-        closeScene(id, in: &state)
+        closeScene(id, at: event.seq, in: &state)
       case .configuring?:
         state.sessions[id]?.status = .archived
         log.report(

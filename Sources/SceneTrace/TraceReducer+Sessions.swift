@@ -52,7 +52,7 @@ extension TraceReducer {
         "session \(id) was discarded while its scene was connected (row J3); UIKit disconnects "
           + "the scene first",
         related: related)
-      closeScene(id, in: &state)
+      closeScene(id, at: log.event.seq, in: &state)
     case .configuring?:
       log.report(
         .sessionIrregular, .warning, session: id,
@@ -61,6 +61,7 @@ extension TraceReducer {
       break
     }
     var session = state.sessions[id] ?? SessionState(status: .discarded)
+    if session.status != .discarded { session.closedAt = log.event.seq }
     session.status = .discarded
     state.sessions[id] = session
   }

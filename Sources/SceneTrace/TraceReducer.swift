@@ -42,7 +42,8 @@ public struct TraceReducer: Sendable {
       log.report(
         .sessionAfterDiscard, .error, session: id,
         "\(event.type) names session \(id), which was discarded; a discarded session never "
-          + "comes back")
+          + "comes back",
+        related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
     }
   }
 
@@ -51,7 +52,7 @@ public struct TraceReducer: Sendable {
     guard !unknown.isEmpty else { return }
     let list = unknown.map { "\($0.field) \"\($0.value)\"" }.joined(separator: ", ")
     log.report(
-      .eventUnknownValue, .info, session: event.payload.scene,
+      .eventUnknownValue, .info, session: event.payload.sessions.first,
       "\(event.type) has a value this version does not know: \(list); kept as recorded")
   }
 

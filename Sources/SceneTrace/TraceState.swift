@@ -97,6 +97,9 @@ public struct SessionState: Hashable, Sendable {
   public var scene: SceneState?
   /// How many scenes have connected to this session so far.
   var connections = 0
+  /// The seq of the event that last took the session's scene away or discarded it: what
+  /// explains a later event that finds no scene, or names a discarded session.
+  var closedAt: Int?
 
   /// Creates a session with the given status.
   public init(status: SessionStatus, role: SceneRole? = nil) {

@@ -75,7 +75,7 @@ import Testing
       S.active("A") + [.sessionConfigure(session: "A", role: .unrecognized("x"))])
     #expect(
       result.findings.summaries == [
-        FindingSummary(.eventUnknownValue, .info, seq: 6, nil),
+        FindingSummary(.eventUnknownValue, .info, seq: 6, "A"),
         FindingSummary(.sessionIrregular, .warning, seq: 6, "A"),
       ])
   }
@@ -161,5 +161,32 @@ import Testing
   @Test func orderFindingNamesTheScenesPreviousLifecycleEvent() {
     let result = replay(S.backgrounded("A") + [S.activate("A")])
     #expect(result.findings.first?.related == [7])
+  }
+
+  @Test func findingsAboutAMissingSceneOrADiscardedSessionRelateTheEventThatCausedIt() {
+    let events: [Event.Payload] = [
+      .appLaunch(launch: "L1"),
+      .sceneWillConnect(session: "A"),
+      .sceneDidEnterBackground(session: "A"),
+      .sceneDidDisconnect(session: "A"),  // 4: A has no scene from here
+      .sceneWillEnterForeground(session: "A"),  // 5: unknown scene, explained by 4
+      .appLaunch(launch: "L2"),  // 6: closes A's scene again
+      .sceneDidBecomeActive(session: "A"),  // 7: unknown scene, explained by 6
+      .sceneWillResignActive(session: "A"),
+      .sceneDidEnterBackground(session: "A"),
+      .sceneDidDisconnect(session: "A"),
+      .appDiscardSessions(sessions: ["A"]),  // 11
+      .stateWrite(key: "model:x", value: "1", session: "A"),  // 12: after discard, by 11
+    ]
+    var replay = Replay()
+    for (index, payload) in events.enumerated() {
+      replay.apply(Event(seq: index + 1, time: .zero, payload))
+    }
+    let related = replay.findings.map { "\($0.rule)@\($0.seq)<-\($0.related)" }
+    #expect(
+      related == [
+        "lifecycle.unknown-scene@5<-[4]", "lifecycle.unknown-scene@7<-[6]",
+        "session.after-discard@12<-[11]",
+      ])
   }
 }
