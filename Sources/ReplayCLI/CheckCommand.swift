@@ -83,7 +83,8 @@ struct CheckCommand: ParsableCommand {
     } else {
       if !first { Console.output("") }
       Console.output(
-        FindingReport(trace: trace, context: context).render(shown, totalEvents: trace.events.count))
+        FindingReport(trace: trace, context: context).render(shown, totalEvents: trace.events.count)
+      )
     }
     let failing = selected.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success

@@ -34,7 +34,7 @@ public enum ReplayMain {
   }
 }
 
-/// The exit statuses of DESIGN.md: over several files the worst wins.
+/// The exit statuses `replay` documents: over several files the worst wins.
 enum ExitStatus {
   static let success: Int32 = 0
   static let found: Int32 = 1
@@ -51,7 +51,8 @@ struct UsageError: Error {
 struct ReplayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
-    abstract: "Replay a SceneTrace trace: every scene's state at any event, and the rules it breaks.",
+    abstract:
+      "Replay a SceneTrace trace: every scene's state at any event, and the rules it breaks.",
     discussion: """
       A trace is a JSON Lines file (or a zstd-compressed .jsonl.zst) of the events a \
       multi-window app recorded. Start with `replay check` to see which rule broke where, then \

@@ -34,13 +34,47 @@ struct ExplainCommand: ParsableCommand {
   func run() throws {
     guard let description = RuleDescription.builtIn(RuleID(rule)) else {
       let known = RuleDescription.builtIn.map(\.id.rawValue)
-      let close = known.filter { $0.hasPrefix(rule.split(separator: ".").first.map(String.init) ?? rule) }
-      let hint = close.isEmpty ? "run `replay rules` to list them" : "did you mean \(close.joined(separator: ", "))?"
+      let close = known.filter {
+        $0.hasPrefix(rule.split(separator: ".").first.map(String.init) ?? rule)
+      }
+      let hint =
+        close.isEmpty
+        ? "run `replay rules` to list them" : "did you mean \(close.joined(separator: ", "))?"
       throw UsageError("there is no rule \"\(rule)\"; \(hint)")
     }
     Console.output("\(description.id) (\(description.severity.rawValue))")
     Console.output("broken when \(description.summary).\n")
     Console.output(wrap(description.explanation, width: 80))
+    if description.id.rawValue.hasPrefix("lifecycle.") {
+      Console.output("\n" + lifecycleTable())
+    }
+  }
+
+  /// Every (state, callback) pair of the scene lifecycle table, as the reducer judges it.
+  private func lifecycleTable() -> String {
+    let verdicts: [LifecycleTransition.Verdict: String] = [
+      .legal: "legal", .notable: "legal, info", .irregular: "warning", .illegal: "error",
+    ]
+    var lines = ["The scene lifecycle table (row, state, callback, verdict, why):"]
+    let states: [SceneActivation] = [
+      .unattached, .foregroundInactive, .foregroundActive, .background,
+    ]
+    for state in states {
+      for callback in LifecycleCallback.allCases {
+        let variants =
+          state == .foregroundInactive && callback == .didEnterBackground
+          ? [true, false] : [true]
+        for active in variants {
+          let row = LifecycleTransition.of(
+            callback, in: state, activeSinceEnteringForeground: active)
+          let label = (row.row.isEmpty ? "-" : row.row).rightPadded(to: 4)
+          let verdict = (verdicts[row.verdict] ?? "").rightPadded(to: 11)
+          let pair = "\(state.rawValue) + \(callback.eventType)".rightPadded(to: 46)
+          lines.append("  \(label) \(pair) \(verdict) \(row.reason)")
+        }
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   private func wrap(_ text: String, width: Int) -> String {

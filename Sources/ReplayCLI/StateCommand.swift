@@ -29,7 +29,7 @@ struct StateCommand: ParsableCommand {
       valueName: "seconds"))
   var atTime: Double?
 
-  @Flag(help: "Print the state JSON of DESIGN.md instead of a tree.")
+  @Flag(help: "Print the state as JSON (the documented contract) instead of a tree.")
   var json = false
 
   @OptionGroup var reading: TraceReadingOptions

@@ -57,20 +57,26 @@ enum StateText {
     }
     for view in scene.selection.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       let items = scene.selection[view] ?? []
-      rows.append(("selection", "\(view): \(items.isEmpty ? "none" : items.joined(separator: ", "))"))
+      rows.append(
+        ("selection", "\(view): \(items.isEmpty ? "none" : items.joined(separator: ", "))"))
     }
     if let band = scene.band {
       let rect = band.rect.map { " \($0)" } ?? ""
       rows.append(
-        ("band", "\(band.view) \(band.state.rawValue)\(rect) modifiers \(band.modifiers), "
-          + "\(band.items.count) items inside"))
+        (
+          "band",
+          "\(band.view) \(band.state.rawValue)\(rect) modifiers \(band.modifiers), "
+            + "\(band.items.count) items inside"
+        ))
     }
     if let drag = scene.drag {
       let latching = drag.latching.map { " latching \($0.rawValue)" } ?? ""
       rows.append(
-        ("pointer drag",
+        (
+          "pointer drag",
           "\(drag.phase.rawValue) at (\(drag.x.compactDescription), "
-            + "\(drag.y.compactDescription))\(latching)"))
+            + "\(drag.y.compactDescription))\(latching)"
+        ))
     }
     for key in scene.renders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       rows.append(("renders", "\(key) = \(quoted(scene.renders[key] ?? ""))"))

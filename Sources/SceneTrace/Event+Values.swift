@@ -252,7 +252,8 @@ public enum SelectionCause: OpenEnumeration {
 }
 
 /// The modifier keys held during an event, kept in the documented order without repeats.
-public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible
+{
   /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
   /// unrecognized ones in the order they were read.
   public private(set) var members: [Modifier]

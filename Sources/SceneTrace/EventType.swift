@@ -116,7 +116,8 @@ extension Event.Payload {
       .requestDestroy(_, let session, _), .stateRender(let session, _, _):
       [session]
     case .appDiscardSessions(let sessions): sessions
-    case .requestActivate(_, let session, _, _, let requester): [session, requester].compactMap(\.self)
+    case .requestActivate(_, let session, _, _, let requester):
+      [session, requester].compactMap(\.self)
     case .stateWrite(_, _, let session), .stateDelete(_, let session): session.map { [$0] } ?? []
     default: scene.map { [$0] } ?? []
     }

@@ -24,8 +24,11 @@ public enum LifecycleCallback: CaseIterable, Hashable, Sendable {
   }
 }
 
-/// A row of the scene-instance table (§2.7.1 of the interaction model): what a callback means in
-/// a given state.
+/// A row of the scene lifecycle table: what a callback means in a given state.
+///
+/// Rows L1–L12 are transitions UIKit makes (L9 and L11 only off the documented path, L10 worth a
+/// note); rows I1–I8 are transitions it never makes. `replay explain lifecycle.order` prints the
+/// whole table.
 public struct LifecycleTransition: Hashable, Sendable {
   /// How UIKit's documentation and observed behaviour judge the transition.
   public enum Verdict: Hashable, Sendable {

@@ -36,8 +36,7 @@ public struct TraceReducer: Sendable {
     ]
   }
 
-  private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog)
-  {
+  private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog) {
     for id in event.payload.sessions where state.sessions[id]?.status == .discarded {
       log.report(
         .sessionAfterDiscard, .error, session: id,

@@ -73,7 +73,7 @@ public enum SceneActivation: String, Hashable, Sendable, Comparable, CaseIterabl
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// Where a session is in its life (§2.7.2 of the interaction model).
+/// Where a session is in its life: configured, connected, archived (open, no scene), discarded.
 public enum SessionStatus: String, Hashable, Sendable {
   /// `session.configure` seen, the scene not connected yet.
   case configuring

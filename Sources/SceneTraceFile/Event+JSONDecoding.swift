@@ -1,7 +1,7 @@
 import SceneTrace
 
 extension Event.Payload {
-  /// Reads the fields of an event of `type`, as the DESIGN.md v1 table lists them.
+  /// Reads the fields of an event of `type`, as the v1 event table lists them.
   ///
   /// One exhaustive switch, so that a new event type cannot be forgotten here.
   init(type: EventType, fields f: EventFields) throws(TraceError) {

@@ -4,7 +4,7 @@ extension Event {
   /// The event in the JSON Lines export form, without a trailing newline:
   /// `{"seq":4,"t":3.25,"type":"scene.didBecomeActive","session":"A"}`.
   ///
-  /// `"seq"` and `"t"` come first, then `"type"`, then the fields in the order of the DESIGN.md
+  /// `"seq"` and `"t"` come first, then `"type"`, then the fields in the order of the event
   /// table; absent fields (nil optionals, no modifiers) are left out. Reading the line back gives
   /// this event again.
   public var jsonLine: String {
@@ -27,7 +27,7 @@ extension Event {
 }
 
 extension Event.Payload {
-  /// Adds the payload's present fields in the order of the DESIGN.md table.
+  /// Adds the payload's present fields in the order of the event table.
   ///
   /// One exhaustive switch, so that a new event type cannot be forgotten here.
   fileprivate func export(to f: inout ExportFields) {

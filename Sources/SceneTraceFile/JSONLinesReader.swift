@@ -60,8 +60,7 @@ struct JSONLinesReader {
   }
 
   /// Whether the line is neither blank nor a `//` comment.
-  private static func holdsEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool
-  {
+  private static func holdsEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
     guard
       let first = bytes[range].firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
     else { return false }

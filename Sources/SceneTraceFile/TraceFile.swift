@@ -34,7 +34,7 @@ public enum TraceFile {
     }
   }
 
-  /// Reads JSON Lines text (see DESIGN.md "JSON Lines form"); `path` only names it in errors.
+  /// Reads JSON Lines text (the JSON Lines contract); `path` only names it in errors.
   public static func decodeJSONLines(
     _ bytes: some Collection<UInt8>, path: String, options: ReadOptions = ReadOptions()
   ) throws(TraceError) -> LoadedTrace {

@@ -1,6 +1,6 @@
 import SceneTrace
 
-// The state JSON of DESIGN.md "State", printed by `replay state --json`: every field always
+// The state JSON contract, printed by `replay state --json`: every field always
 // present (null when unknown), maps sorted by their keys' Unicode scalar values.
 
 extension TraceState {
@@ -39,7 +39,7 @@ extension SessionState {
 }
 
 extension SceneState {
-  /// The scene, with `contentExclusive` (an extension of the DESIGN.md shape) after `content`.
+  /// The scene, with `contentExclusive` (an extension of the documented shape) after `content`.
   var json: JSONValue {
     [
       "instance": JSONValue(instance),

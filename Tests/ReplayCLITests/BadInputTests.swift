@@ -102,7 +102,8 @@ struct BadInputTests {
     #expect(try ReplayTool.run("state").status == 2)
     #expect(try ReplayTool.run("frobnicate").status == 2)
     #expect(try ReplayTool.run("state", "traces/switcher-kill.jsonl", "--at", "x").status == 2)
-    #expect(try ReplayTool.run("check", "traces/switcher-kill.jsonl", "--fail-on", "info").status == 2)
+    #expect(
+      try ReplayTool.run("check", "traces/switcher-kill.jsonl", "--fail-on", "info").status == 2)
     #expect(try ReplayTool.run("explain", "no.such-rule").status == 2)
   }
 }

@@ -44,7 +44,8 @@ struct CheckCommandTests {
     #expect(first?["events"] as? Int == 10)
     #expect(first?["truncated"] as? Bool == false)
     let violations = try #require(first?["violations"] as? [[String: Any]])
-    #expect(violations.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
+    #expect(
+      violations.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
     #expect(violations.map { $0["seq"] as? Int } == [6, 10])
     #expect(violations.map { $0["session"] as? String } == ["A", "B"])
     #expect(violations.map { $0["related"] as? [Int] } == [[5], [9]])

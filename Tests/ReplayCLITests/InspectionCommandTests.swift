@@ -59,10 +59,21 @@ struct InspectionCommandTests {
     #expect(result.output.contains("didDiscardSceneSessions"))
   }
 
+  @Test func explainingALifecycleRulePrintsTheWholeTable() throws {
+    let result = try ReplayTool.run("explain", "lifecycle.irregular")
+    let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    // 4 states × 5 callbacks, with foregroundInactive + didEnterBackground split into L6 and L11.
+    #expect(rows.count == 21)
+    #expect(rows.contains { $0.hasPrefix("  I1   background + scene.didBecomeActive ") })
+    #expect(rows.contains { $0.hasPrefix("  L9   foregroundInactive + scene.didDisconnect ") })
+  }
+
   @Test func versionAndHelpExitZero() throws {
     let version = try ReplayTool.run("--version")
     #expect(version.status == 0)
-    #expect(version.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    #expect(
+      version.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count
+        == 3)
     for command in ["check", "state", "events", "rules", "explain"] {
       let help = try ReplayTool.run(command, "--help")
       #expect(help.status == 0)

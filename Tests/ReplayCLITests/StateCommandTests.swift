@@ -35,7 +35,8 @@ struct StateCommandTests {
   }
 
   @Test func atZeroIsTheInitialState() throws {
-    let result = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "0", "--json")
+    let result = try ReplayTool.run(
+      "state", "traces/two-windows-clean.jsonl", "--at", "0", "--json")
     #expect(result.status == 0)
     let state = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
     #expect(state?["seq"] as? Int == 0)
@@ -49,14 +50,17 @@ struct StateCommandTests {
     // Seq 20 is B's didBecomeActive: both windows active, A still the key scene until seq 21.
     let result = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "20")
     #expect(result.status == 0)
-    #expect(result.output.hasPrefix("seq 20  t 2.1s\napp  foregroundActive  launch L1  key scene A\n"))
-    #expect(result.output.contains("  B  connected  windowApplication\n    scene #1  foregroundActive\n"))
+    #expect(
+      result.output.hasPrefix("seq 20  t 2.1s\napp  foregroundActive  launch L1  key scene A\n"))
+    #expect(
+      result.output.contains("  B  connected  windowApplication\n    scene #1  foregroundActive\n"))
   }
 
   @Test func atTimeTakesTheLastEventAtOrBeforeIt() throws {
     let byTime = try ReplayTool.run(
       "state", "traces/two-windows-clean.jsonl", "--at-time", "2.105", "--json")
-    let bySeq = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--at", "20", "--json")
+    let bySeq = try ReplayTool.run(
+      "state", "traces/two-windows-clean.jsonl", "--at", "20", "--json")
     #expect(byTime.status == 0)
     #expect(byTime.output == bySeq.output)
   }

@@ -1,7 +1,7 @@
 import SceneTrace
 import Testing
 
-/// DESIGN.md "Findings and rules": one finding per rule per event, which rules hide which, a
+/// How findings combine: one finding per rule per event, which rules hide which, a
 /// trace that starts mid-life, and the order findings are reported in.
 @Suite struct FindingPrecedenceTests {
   typealias S = Script

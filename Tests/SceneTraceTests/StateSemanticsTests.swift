@@ -1,7 +1,7 @@
 import SceneTrace
 import Testing
 
-/// DESIGN.md "State": what the reducer rebuilds from each kind of event.
+/// The state contract: what the reducer rebuilds from each kind of event.
 @Suite struct StateSemanticsTests {
   typealias S = Script
 

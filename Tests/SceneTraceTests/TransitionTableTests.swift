@@ -1,7 +1,7 @@
 import SceneTrace
 import Testing
 
-/// One row of the reference's §2.7.1 (scene) or §2.7.2 (session) table: events that reach the
+/// One row of the scene-instance (L, I) or session (S, J) state-machine table: events that reach the
 /// row's "From" state, the row's event, and what the reducer must say and do on it.
 struct TransitionRow: Sendable, CustomTestStringConvertible {
   /// The expected state of the row's session after its event.
