@@ -283,7 +283,7 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
 }
 
 /// A rectangle in a view's coordinate space, in points.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
+public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
   /// The left edge.
   public var x: Double
   /// The top edge.

@@ -1,5 +1,5 @@
 /// How much a finding matters.
-public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
+public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
   /// Worth knowing; not a bug by itself.
   case info
   /// Off the documented path but seen in the wild, or likely a bug.
@@ -41,7 +41,7 @@ public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible,
 }
 
 /// A broken rule: which one, at which event, in which scene, and the events that explain it.
-public struct Finding: Hashable, Sendable {
+public struct Finding: Hashable, Sendable, Codable {
   /// The rule broken.
   public var rule: RuleID
   /// How much it matters.

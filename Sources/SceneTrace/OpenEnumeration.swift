@@ -3,7 +3,7 @@
 /// Traces outlive the tools that read them: a newer recorder may write a role or a phase this
 /// version has never heard of. Such a value is kept as ``unrecognized(_:)`` rather than rejected,
 /// round-trips unchanged, and the reducer reports it as an `event.unknown-value` finding.
-public protocol OpenEnumeration: Hashable, Sendable, CustomStringConvertible {
+public protocol OpenEnumeration: Hashable, Sendable, Codable, CustomStringConvertible {
   /// Every value this version knows, in their documented order.
   static var recognizedCases: [Self] { get }
   /// A value this version does not know, kept exactly as it was read.
@@ -24,4 +24,15 @@ extension OpenEnumeration {
   }
 
   public var description: String { rawValue }
+
+  /// Decodes the value from its wire spelling.
+  public init(from decoder: any Decoder) throws {
+    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+  }
+
+  /// Encodes the value as its wire spelling.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
 }

@@ -1,5 +1,5 @@
 /// A connected scene: one connection of a session, from `willConnect` to `didDisconnect`.
-public struct SceneState: Hashable, Sendable {
+public struct SceneState: Hashable, Sendable, Codable {
   /// Which connection of its session this is, from 1.
   public var instance: Int
   /// The activation state; nil when the trace started after the scene connected and no
@@ -40,7 +40,7 @@ public struct SceneState: Hashable, Sendable {
 }
 
 /// A scene's size and traits (`scene.geometry`).
-public struct Geometry: Hashable, Sendable {
+public struct Geometry: Hashable, Sendable, Codable {
   /// The width, in points.
   public var width: Double
   /// The height, in points.
@@ -62,7 +62,7 @@ public struct Geometry: Hashable, Sendable {
 }
 
 /// A band selection in flight in one view of a scene.
-public struct BandProgress: Hashable, Sendable {
+public struct BandProgress: Hashable, Sendable, Codable {
   /// The view being band-selected.
   public var view: String
   /// The latest state reported (`began` or `selecting`).
@@ -108,7 +108,7 @@ public struct BandProgress: Hashable, Sendable {
 }
 
 /// A pointer drag in flight in a scene.
-public struct PointerDragProgress: Hashable, Sendable {
+public struct PointerDragProgress: Hashable, Sendable, Codable {
   /// The latest phase reported (`began` or `changed`).
   public var phase: PointerPhase
   /// The pointer's latest position in the scene, in points.
@@ -128,9 +128,9 @@ public struct PointerDragProgress: Hashable, Sendable {
 }
 
 /// A drag session of the current launch.
-public struct DragState: Hashable, Sendable {
+public struct DragState: Hashable, Sendable, Codable {
   /// Whether the drag is still in flight.
-  public enum Phase: String, Hashable, Sendable {
+  public enum Phase: String, Hashable, Sendable, Codable {
     /// Between `drag.begin` and `drag.end`.
     case active
     /// After `drag.end`.
@@ -157,7 +157,7 @@ public struct DragState: Hashable, Sendable {
 }
 
 /// One key of the app's shared store.
-public struct SharedValue: Hashable, Sendable {
+public struct SharedValue: Hashable, Sendable, Codable {
   /// The value written.
   public var value: String
   /// The scene that wrote it, when known.

@@ -4,6 +4,11 @@
 /// the same events always give the same state and findings. It never stops on bad input: after a
 /// finding the state follows what the event says happened.
 public struct TraceReducer: Sendable {
+  /// The version of the reducer's semantics. It changes whenever the same events can give a
+  /// different state or different findings, so that a stored state (a checkpoint) is compared
+  /// only with states of the same version.
+  public static let version = 1
+
   /// Creates a reducer with the built-in rules.
   public init() {}
 

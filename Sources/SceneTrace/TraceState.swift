@@ -4,7 +4,7 @@
 /// The public properties are those of the state JSON that `replay state --json` prints. The
 /// internal ones are what the rules need to remember between events; they take part in equality,
 /// so two replays of the same events compare equal only when they agree on everything.
-public struct TraceState: Hashable, Sendable {
+public struct TraceState: Hashable, Sendable, Codable {
   /// The seq of the last event applied; 0 before the first.
   public var seq: Int = 0
   /// The time of the last event applied.
@@ -37,7 +37,7 @@ public struct TraceState: Hashable, Sendable {
 }
 
 /// The application as a whole.
-public struct AppState: Hashable, Sendable {
+public struct AppState: Hashable, Sendable, Codable {
   /// The current launch's identifier, from `app.launch`.
   public var launch: String?
   /// The session whose scene holds the app-level key window, when known.
@@ -50,7 +50,7 @@ public struct AppState: Hashable, Sendable {
 }
 
 /// A scene's activation state (`UIScene.ActivationState`), ordered from least to most active.
-public enum SceneActivation: String, Hashable, Sendable, Comparable, CaseIterable {
+public enum SceneActivation: String, Hashable, Sendable, Comparable, CaseIterable, Codable {
   /// Connected, before its first transition.
   case unattached
   /// Not on screen.
@@ -74,7 +74,7 @@ public enum SceneActivation: String, Hashable, Sendable, Comparable, CaseIterabl
 }
 
 /// Where a session is in its life: configured, connected, archived (open, no scene), discarded.
-public enum SessionStatus: String, Hashable, Sendable {
+public enum SessionStatus: String, Hashable, Sendable, Codable {
   /// `session.configure` seen, the scene not connected yet.
   case configuring
   /// A scene is connected.
@@ -86,7 +86,7 @@ public enum SessionStatus: String, Hashable, Sendable {
 }
 
 /// One scene session and its scene, if one is connected.
-public struct SessionState: Hashable, Sendable {
+public struct SessionState: Hashable, Sendable, Codable {
   /// Where the session is in its life.
   public var status: SessionStatus
   /// Its role, when known.
@@ -109,7 +109,7 @@ public struct SessionState: Hashable, Sendable {
 }
 
 /// Where a scene saved its restoration state (`scene.saveRestoration`).
-public struct Restoration: Hashable, Sendable {
+public struct Restoration: Hashable, Sendable, Codable {
   /// The restoration activity's type.
   public var activityType: String?
   /// Where the app stored it.
