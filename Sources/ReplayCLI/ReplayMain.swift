@@ -66,8 +66,8 @@ struct ReplayCommand: ParsableCommand {
       """,
     version: ReplayMain.version,
     subcommands: [
-      CheckCommand.self, StateCommand.self, EventsCommand.self, RulesCommand.self,
-      ExplainCommand.self,
+      CheckCommand.self, StateCommand.self, EventsCommand.self, DiffCommand.self,
+      WhyCommand.self, RulesCommand.self, ExplainCommand.self,
     ]
   )
 }

@@ -1,0 +1,148 @@
+import ArgumentParser
+import SceneTrace
+import SceneTraceFile
+
+struct WhyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "why",
+    abstract: "Which event last changed a state field, and the events that fed it.",
+    discussion: """
+      PATH names a field of the state JSON (`replay state --json`): keys joined by dots, keys \
+      that hold dots quoted in brackets. Prints the field's value after --at, the event that \
+      last changed it, and the earlier changes of the same field back to when it appeared.
+
+        replay why traces/two-windows-clean.jsonl --at 30 app.keyScene
+        replay why traces/sketch-restoration-bug.jsonl sessions.S2.scene.content
+        replay why app.jsonl 'shared["restoration:sketch.txt"].value'
+      """)
+
+  @Argument(help: "The trace: .sctrace, JSON Lines, or zstd-compressed JSON Lines.")
+  var file: String
+
+  @Argument(help: "The state field, such as sessions.B.scene.focus.")
+  var path: String
+
+  @Option(help: ArgumentHelp("The state after this event (default: the last).", valueName: "seq"))
+  var at: Int?
+
+  @Option(help: ArgumentHelp("Earlier changes to list at most.", valueName: "n"))
+  var depth = 10
+
+  @Flag(help: "Print the answer as JSON.")
+  var json = false
+
+  @OptionGroup var reading: TraceReadingOptions
+
+  func validate() throws {
+    if let at, at < 0 { throw ValidationError("--at must be 0 or a seq, not \(at).") }
+    if depth < 0 { throw ValidationError("--depth must be 0 or more.") }
+  }
+
+  /// One change of the field: the event and the values around it.
+  private struct FieldChange {
+    var event: Event
+    var before: JSONValue?
+    var after: JSONValue?
+    var findings: [Finding]
+  }
+
+  func run() throws {
+    let field = try JSONPath(parsing: path)
+    let trace = try reading.load(file)
+    let last = trace.events.last?.seq ?? 0
+    let end = at ?? last
+    guard end <= last else {
+      throw UsageError("--at \(end) is past the end of \(file), whose last event is seq \(last).")
+    }
+    var replay = Replay()
+    var value = replay.state.json[field]
+    var everPresent = value != nil
+    var changes: [FieldChange] = []
+    for event in trace.events.prefix(while: { $0.seq <= end }) {
+      let found = replay.apply(event)
+      let next = replay.state.json[field]
+      everPresent = everPresent || next != nil
+      if next != value {
+        changes.append(FieldChange(event: event, before: value, after: next, findings: found))
+        value = next
+      }
+    }
+    guard everPresent else {
+      throw UsageError(Self.noSuchField(field, in: replay.state.json, at: end))
+    }
+    if json {
+      printJSON(field: field, value: value, end: end, changes: changes)
+    } else {
+      printText(field: field, value: value, state: replay.state, changes: changes, lastSeq: last)
+    }
+  }
+
+  private func printText(
+    field: JSONPath, value: JSONValue?, state: TraceState, changes: [FieldChange], lastSeq: Int
+  ) {
+    let text = EventText(lastSeq: lastSeq)
+    Console.output(
+      "\(field) after seq \(state.seq) (t \(state.time)): \(Self.describe(value))")
+    guard let latest = changes.last else {
+      Console.output("unchanged since the start of the trace")
+      return
+    }
+    Console.output("last changed by")
+    for line in Self.lines(for: latest, text: text) { Console.output(line) }
+    let earlier = changes.dropLast().suffix(depth).reversed()
+    guard !earlier.isEmpty else { return }
+    let hidden = changes.count - 1 - earlier.count
+    Console.output(
+      "fed by" + (hidden > 0 ? " (the \(earlier.count) latest; \(hidden) earlier)" : ""))
+    for change in earlier {
+      for line in Self.lines(for: change, text: text) { Console.output(line) }
+    }
+  }
+
+  private static func lines(for change: FieldChange, text: EventText) -> [String] {
+    var lines = [text.line(change.event)]
+    let pad = String(repeating: " ", count: text.seqWidth + 4)
+    lines.append(pad + "\(describe(change.before)) → \(describe(change.after))")
+    for finding in change.findings {
+      lines.append(pad + "\(finding.severity.rawValue)[\(finding.rule)]: \(finding.message)")
+    }
+    return lines
+  }
+
+  private func printJSON(field: JSONPath, value: JSONValue?, end: Int, changes: [FieldChange]) {
+    let items: [JSONValue] = changes.reversed().prefix(depth + 1).map { change in
+      .object([
+        "event": change.event.json, "before": change.before ?? .null,
+        "after": change.after ?? .null, "findings": .array(change.findings.map(\.json)),
+      ])
+    }
+    let report: JSONValue = .object([
+      "path": .string(field.description), "at": JSONValue(end), "value": value ?? .null,
+      "present": .bool(value != nil), "changes": .array(items),
+    ])
+    Console.output(report.serialized())
+  }
+
+  private static func describe(_ value: JSONValue?) -> String {
+    value.map { $0.serialized() } ?? "absent"
+  }
+
+  /// Why `field` names nothing: the deepest part of it that exists, and what that part holds.
+  private static func noSuchField(_ field: JSONPath, in state: JSONValue, at seq: Int) -> String {
+    var known = JSONPath.root
+    for component in field.components {
+      let next = known.appending(component)
+      guard state[next] != nil else { break }
+      known = next
+    }
+    let place = known.components.isEmpty ? "the state" : known.description
+    var message = "\(field) names nothing in the state up to seq \(seq)"
+    if case .object(let object)? = state[known] {
+      let keys = object.keys.prefix(12).joined(separator: ", ")
+      message += "; \(place) holds \(object.isEmpty ? "nothing" : keys)"
+    } else {
+      message += "; \(place) is not an object"
+    }
+    return message + " (see `replay state --json`)"
+  }
+}

@@ -1,0 +1,49 @@
+/// One difference between two JSON documents: the value at `path` before and after.
+public struct JSONChange: Hashable, Sendable {
+  /// Where the documents differ.
+  public var path: JSONPath
+  /// The value in the first document; nil when it has nothing there.
+  public var before: JSONValue?
+  /// The value in the second document; nil when it has nothing there.
+  public var after: JSONValue?
+
+  /// Creates a change.
+  public init(path: JSONPath, before: JSONValue?, after: JSONValue?) {
+    self.path = path
+    self.before = before
+    self.after = after
+  }
+}
+
+extension JSONValue {
+  /// The places where `other` differs from this document, in document order.
+  ///
+  /// Objects are compared member by member (members only one side has are changes from or to
+  /// nothing); arrays, and values of different kinds, are compared whole. Numbers compare by
+  /// their text, as the state JSON writes each value one way.
+  public func changes(to other: JSONValue) -> [JSONChange] {
+    var changes: [JSONChange] = []
+    Self.collect(from: self, to: other, at: .root, into: &changes)
+    return changes
+  }
+
+  private static func collect(
+    from old: JSONValue, to new: JSONValue, at path: JSONPath, into changes: inout [JSONChange]
+  ) {
+    guard case .object(let before) = old, case .object(let after) = new else {
+      if old != new { changes.append(JSONChange(path: path, before: old, after: new)) }
+      return
+    }
+    for (key, value) in before.pairs {
+      let child = path.appending(.key(key))
+      if let newValue = after[key] {
+        collect(from: value, to: newValue, at: child, into: &changes)
+      } else {
+        changes.append(JSONChange(path: child, before: value, after: nil))
+      }
+    }
+    for (key, value) in after.pairs where before[key] == nil {
+      changes.append(JSONChange(path: path.appending(.key(key)), before: nil, after: value))
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@Suite("replay diff and replay why")
+struct DiffAndWhyTests {
+  @Test func diffBetweenTwoPointsListsChangesSceneBySceneAndExitsZero() throws {
+    let result = try ReplayTool.run(
+      "diff", "traces/two-windows-clean.jsonl", "--from", "8", "--to", "21")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first == "traces/two-windows-clean.jsonl: seq 8 (t 0.032) → seq 21 (t 2.11): 7 changes")
+    #expect(lines.contains("app"))
+    #expect(lines.contains { $0.hasSuffix("keyScene  \"A\" → \"B\"") })
+    #expect(lines.contains("session B  (new)"))
+    #expect(
+      lines.contains { $0.hasPrefix("  + scene.state") && $0.hasSuffix("\"foregroundActive\"") })
+    #expect(lines.contains { $0.contains("scene.geometry.width") && $0.hasSuffix("1180 → 590") })
+  }
+
+  @Test func diffOfAPointWithItselfHasNoChange() throws {
+    let result = try ReplayTool.run(
+      "diff", "traces/switcher-kill.jsonl", "--from", "4", "--to", "4")
+    #expect(
+      result.output == "traces/switcher-kill.jsonl: seq 4 (t 0.03) → seq 4 (t 0.03): no change\n")
+  }
+
+  @Test func diffOfTwoTracesStopsAtTheFirstEventWhereStatesDiffer() throws {
+    // The same app with the hook fixed: the inspector's willEnterForeground is recorded.
+    let fixed = try temporaryFile(
+      try String(
+        contentsOf: ReplayTool.packageRoot.appendingPathComponent(
+          "traces/missed-foreground-hook.jsonl"), encoding: .utf8
+      )
+      .replacingOccurrences(
+        of: #"{"type":"scene.didBecomeActive","session":"inspector"}"#,
+        with: #"{"type":"scene.willEnterForeground","session":"inspector"}"#
+          + "\n" + #"{"type":"scene.didBecomeActive","session":"inspector"}"#))
+    let result = try ReplayTool.run("diff", "traces/missed-foreground-hook.jsonl", fixed)
+    #expect(result.status == 1)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
+    #expect(lines[0].hasSuffix("differ first after event 16:"))
+    #expect(lines[1].hasPrefix("a:") && lines[1].contains("scene.didBecomeActive"))
+    #expect(lines[2].hasPrefix("b:") && lines[2].contains("scene.willEnterForeground"))
+    #expect(
+      lines.contains {
+        $0.contains("scene.state") && $0.hasSuffix("\"foregroundActive\" → \"foregroundInactive\"")
+      })
+    #expect(lines.contains("state of a (traces/missed-foreground-hook.jsonl):"))
+    let same = try ReplayTool.run(
+      "diff", "traces/switcher-kill.jsonl", "traces/switcher-kill.jsonl")
+    #expect(same.status == 0)
+    #expect(same.output.contains("the states agree after every event"))
+  }
+
+  @Test func diffJSONOfTwoTracesHoldsBothStates() throws {
+    // They differ at once: the switcher trace's launch lists sessions A and B as open.
+    let result = try ReplayTool.run(
+      "diff", "--json", "traces/switcher-kill.jsonl", "traces/two-windows-clean.jsonl")
+    #expect(result.status == 1)
+    let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+    #expect(report?["identical"] as? Bool == false)
+    #expect(report?["event"] as? Int == 1)
+    let a = report?["a"] as? [String: Any]
+    #expect((a?["state"] as? [String: Any])?["sessions"] != nil)
+    #expect(((report?["changes"] as? [Any])?.count ?? 0) > 0)
+  }
+
+  @Test func diffUsageErrorsExitTwo() throws {
+    #expect(
+      try ReplayTool.run("diff", "traces/switcher-kill.jsonl", "--from", "5", "--to", "3").status
+        == 2)
+    #expect(try ReplayTool.run("diff", "traces/switcher-kill.jsonl", "--to", "99").status == 2)
+    #expect(
+      try ReplayTool.run(
+        "diff", "traces/switcher-kill.jsonl", "traces/switcher-kill.jsonl", "--from", "1"
+      ).status == 2)
+  }
+
+  @Test func whyNamesTheLastChangeAndTheChangesThatFedIt() throws {
+    let result = try ReplayTool.run(
+      "why", "traces/two-windows-clean.jsonl", "--at", "30", "app.keyScene")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "app.keyScene after seq 30 (t 9): \"A\"")
+    #expect(lines[1] == "last changed by")
+    #expect(lines[2].hasPrefix("  27  5 ") && lines[2].contains("app.keyWindow"))
+    #expect(lines[3].hasSuffix("\"B\" → \"A\""))
+    #expect(lines[4] == "fed by")
+    #expect(lines[5].hasPrefix("  21  2.11"))
+    #expect(lines[7].hasPrefix("   8  0.032"))
+    #expect(lines[8].hasSuffix("null → \"A\""))
+  }
+
+  @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {
+    let shared = try ReplayTool.run(
+      "why", "traces/sketch-restoration-bug.jsonl", #"shared["restoration:sketch.txt"].writer"#)
+    #expect(shared.output.hasPrefix(#"shared["restoration:sketch.txt"].writer after seq 37"#))
+    #expect(shared.output.contains("\"S1\" → \"S2\""))
+    let state = try ReplayTool.run(
+      "why", "traces/missed-foreground-hook.jsonl", "sessions.inspector.scene.state")
+    #expect(state.output.contains("error[lifecycle.order]"))
+  }
+
+  @Test func whyOfAFieldThatNeverExistedSaysWhatIsThere() throws {
+    let result = try ReplayTool.run("why", "traces/switcher-kill.jsonl", "sessions.B.scene.focuss")
+    #expect(result.status == 2)
+    #expect(result.errors.contains("sessions.B.scene holds instance, state"))
+    let badPath = try ReplayTool.run("why", "traces/switcher-kill.jsonl", "sessions..B")
+    #expect(badPath.status == 2)
+  }
+
+  private func temporaryFile(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-diff-\(UUID().uuidString).jsonl")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+}
