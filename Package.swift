@@ -7,10 +7,12 @@ let package = Package(
   products: [
     .library(name: "SceneTrace", targets: ["SceneTrace"]),
     .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
+    .library(name: "SceneTraceRecorder", targets: ["SceneTraceRecorder"]),
     .executable(name: "replay", targets: ["replay"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
   ],
   targets: [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
@@ -32,6 +34,15 @@ let package = Package(
       ]
     ),
 
+    // The hooks apps call, the buffer behind them and the thread that writes it.
+    .target(
+      name: "SceneTraceRecorder",
+      dependencies: [
+        "SceneTrace",
+        .product(name: "Atomics", package: "swift-atomics"),
+      ]
+    ),
+
     // The `replay` command line tool; `replay`'s main only calls it.
     .target(
       name: "ReplayCLI",
@@ -45,6 +56,8 @@ let package = Package(
 
     .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
+    .testTarget(
+      name: "SceneTraceRecorderTests", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: ["ReplayCLI", "replay"],

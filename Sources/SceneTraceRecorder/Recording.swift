@@ -1,0 +1,171 @@
+import Atomics
+import Dispatch
+import Foundation
+import SceneTrace
+
+/// A running recording: the buffer hooks append to, and the thread that writes it to a sink.
+///
+/// Hooks (``SceneTraceRecorder``) only append to the buffer: no lock, no I/O, no allocation per
+/// event once running. The writer thread numbers the events, keeps their times in order, turns
+/// drops into `trace.gap` events, applies redaction, writes to the sink, and flushes every
+/// ``RecordingOptions/flushInterval``, on ``flush()``, when a scene enters the background, and at
+/// ``close()``.
+public final class Recording: @unchecked Sendable {
+  private let queue: EventQueue
+  private let options: RecordingOptions
+  private let clock: @Sendable () -> UInt64
+  private let origin: UInt64
+  private let startTime: TraceTime
+  private let dropped = ManagedAtomic<Int>(0)
+  private let closed = ManagedAtomic<Bool>(false)
+  private let writerSleeps = ManagedAtomic<Bool>(false)
+  private let flushRequests = ManagedAtomic<Int>(0)
+  private let wake = DispatchSemaphore(value: 0)
+  private let flushes = NSCondition()
+  private let finished = DispatchSemaphore(value: 0)
+  /// The last flush request the writer has carried out; guarded by `flushes`.
+  private var flushedRequest = 0
+  /// The writer thread's own state.
+  private var writer: Writer
+
+  /// Opens `sink` and starts recording into it.
+  ///
+  /// - Parameter clock: monotonic nanoseconds; the default is the system's uptime clock. Tests
+  ///   pass their own.
+  public init(
+    sink: sending some TraceSink, options: RecordingOptions = RecordingOptions(),
+    clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+  ) throws(RecorderError) {
+    let position: TracePosition
+    do {
+      position = try sink.open()
+    } catch {
+      throw RecorderError(
+        code: .openFailed, message: "the trace could not be opened; nothing is recorded",
+        underlying: error)
+    }
+    self.queue = EventQueue(minimumCapacity: max(options.capacity, 2))
+    self.options = options
+    self.clock = clock
+    self.origin = clock()
+    self.startTime = position.time
+    self.writer = Writer(sink: sink, options: options, position: position)
+    let thread = Thread { [self] in runWriter() }
+    thread.name = "SceneTrace writer"
+    thread.qualityOfService = .utility
+    thread.start()
+  }
+
+  /// The hooks that record into this recording.
+  public var recorder: SceneTraceRecorder { SceneTraceRecorder(recording: self) }
+
+  /// Appends an event stamped with the current time; drops it (and counts the drop) when the
+  /// buffer is full. Called from any thread by the hooks.
+  func record(_ payload: Event.Payload) {
+    guard !closed.load(ordering: .relaxed) else { return }
+    let elapsed = Int64(truncatingIfNeeded: clock() &- origin)
+    let time = TraceTime(nanoseconds: startTime.nanoseconds &+ elapsed)
+    if !queue.append(EventQueue.Record(time: time, payload: payload)) {
+      dropped.wrappingIncrement(ordering: .relaxed)
+    }
+    wakeWriterIfAsleep()
+  }
+
+  /// Asks the writer to flush soon, without waiting: for a scene entering the background.
+  func requestFlush() {
+    flushRequests.wrappingIncrement(ordering: .sequentiallyConsistent)
+    wake.signal()
+  }
+
+  /// Writes and flushes every event recorded before this call, waiting up to `timeout` seconds;
+  /// returns whether the flush finished in time.
+  @discardableResult
+  public func flush(timeout: Double = 5) -> Bool {
+    guard !closed.load(ordering: .relaxed) else { return true }
+    let request = flushRequests.wrappingIncrementThenLoad(ordering: .sequentiallyConsistent)
+    wake.signal()
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    flushes.lock()
+    defer { flushes.unlock() }
+    while flushedRequest < request {
+      guard flushes.wait(until: deadline) else { return flushedRequest >= request }
+    }
+    return true
+  }
+
+  /// Writes every event recorded so far, flushes and closes the sink, and stops the writer.
+  /// Hooks called afterwards record nothing. Waits up to `timeout` seconds; returns whether the
+  /// writer finished in time.
+  @discardableResult
+  public func close(timeout: Double = 10) -> Bool {
+    guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return true }
+    wake.signal()
+    return finished.wait(timeout: .now() + timeout) == .success
+  }
+
+  /// Whether key presses keep their characters without a shortcut modifier.
+  var recordsTypedText: Bool { options.recordsTypedText }
+
+  /// How many events hooks have had to drop because the buffer was full.
+  public var droppedEvents: Int { dropped.load(ordering: .relaxed) }
+
+  private func wakeWriterIfAsleep() {
+    if writerSleeps.load(ordering: .relaxed),
+      writerSleeps.compareExchange(expected: true, desired: false, ordering: .relaxed).exchanged
+    {
+      wake.signal()
+    }
+  }
+
+  // MARK: The writer thread
+
+  private func runWriter() {
+    let interval = UInt64(max(options.flushInterval, 0.001) * 1e9)
+    var lastFlush = clock()
+    while true {
+      let request = flushRequests.load(ordering: .sequentiallyConsistent)
+      let isClosing = closed.load(ordering: .sequentiallyConsistent)
+      drainQueue()
+      writer.writePending()
+      let now = clock()
+      if request > flushedRequest || isClosing || now &- lastFlush >= interval {
+        writer.flushIfNeeded()
+        lastFlush = now
+      }
+      if request > flushedRequest {
+        flushes.lock()
+        flushedRequest = request
+        flushes.broadcast()
+        flushes.unlock()
+      }
+      if isClosing {
+        writer.close()
+        finished.signal()
+        return
+      }
+      sleepUnlessWorkArrived(request: request, interval: interval)
+    }
+  }
+
+  /// Moves every published record, with gaps for drops, into the writer's pending events.
+  private func drainQueue() {
+    let drops = dropped.load(ordering: .relaxed)
+    while let record = queue.take() {
+      writer.append(record)
+    }
+    writer.noteDrops(total: drops)
+  }
+
+  private func sleepUnlessWorkArrived(request: Int, interval: UInt64) {
+    writerSleeps.store(true, ordering: .sequentiallyConsistent)
+    let workArrived =
+      queue.hasRecord || closed.load(ordering: .sequentiallyConsistent)
+      || flushRequests.load(ordering: .sequentiallyConsistent) != request
+    if !workArrived {
+      // A hook that publishes between the check and the wait wakes us; one that races the
+      // check is picked up at the timeout at the latest, so nothing waits longer than that.
+      _ = wake.wait(timeout: .now() + .nanoseconds(Int(min(interval, 50_000_000))))
+    }
+    writerSleeps.store(false, ordering: .relaxed)
+  }
+}

@@ -1,0 +1,23 @@
+/// How a recording buffers, flushes and redacts.
+public struct RecordingOptions: Sendable {
+  /// How many events the buffer holds before hooks start dropping them (rounded up to a power of
+  /// two). Dropped events are counted, and the count goes into the trace as a `trace.gap`.
+  public var capacity = 16_384
+  /// How often, in seconds, what has been written is flushed, so that a crash loses at most
+  /// about this much.
+  public var flushInterval = 0.25
+  /// Whether key presses keep their characters without Command, Control or Option held. Off by
+  /// default: typed text is not recorded.
+  public var recordsTypedText = false
+  /// Whether `state.write` and `state.render` values are replaced by digests, which still tell
+  /// equal values from different ones.
+  public var digestsValues = false
+  /// Whether the identifying part of a key (`file:/Users/…/notes.txt`) is replaced by a digest;
+  /// the prefix that gives the key its meaning (`file:`, `session:<id>/`) stays.
+  public var redactsKeyIdentifiers = false
+  /// Called on the writer thread when the sink fails; the app goes on.
+  public var onError: (@Sendable (RecorderError) -> Void)?
+
+  /// The defaults: 16K events, a flush every 250 ms, typed text not recorded.
+  public init() {}
+}
