@@ -1,6 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `SCENETRACE_WITHOUT_ZSTD=1` builds without libzstd, as on iOS: the writer then emits zstd frames
+// of raw blocks and the reader decodes raw and RLE blocks in Swift. CI builds it this way too.
+let withoutZstd = Context.environment["SCENETRACE_WITHOUT_ZSTD"] == "1"
+
+let zstdTargets: [Target] =
+  withoutZstd
+  ? []
+  : [
+    // libzstd, behind a module map and one shim header.
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+    )
+  ]
+
+let zstdDependencies: [Target.Dependency] =
+  withoutZstd ? [] : [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]
+
 let package = Package(
   name: "SceneTrace",
   platforms: [.macOS(.v12), .iOS(.v15)],
@@ -12,24 +31,15 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
-  targets: [
+  targets: zstdTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
     .target(name: "SceneTrace"),
 
-    // libzstd, behind a module map and one shim header.
-    .systemLibrary(
-      name: "CZstd",
-      pkgConfig: "libzstd",
-      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
-    ),
-
-    // Reading and writing traces: JSON Lines (plain or zstd-compressed), the state JSON.
+    // Reading and writing traces: the .sctrace format, JSON Lines (plain or zstd-compressed),
+    // the state JSON.
     .target(
       name: "SceneTraceFile",
-      dependencies: [
-        "SceneTrace",
-        .target(name: "CZstd", condition: .when(platforms: [.linux, .macOS])),
-      ]
+      dependencies: ["SceneTrace"] + zstdDependencies
     ),
 
     // The `replay` command line tool; `replay`'s main only calls it.
