@@ -17,6 +17,8 @@ struct EventFrameReading {
   var unknownExtension: (seq: Int, kind: UInt64)?
   /// What is wrong with the frame, if anything: it lost some or all of its events.
   var problem: String?
+  /// Whether the problem is that the frame is compressed and this build has no libzstd.
+  var needsLibZstd = false
   /// Whether the frame was cut by the end of the file (its tail is missing, not damaged).
   var isCut: Bool { !layout.isComplete }
 
@@ -31,6 +33,7 @@ struct EventFrameReading {
       content = try FrameDecompression.content(of: layout, in: file, context: context)
     } catch {
       problem = error.message
+      needsLibZstd = error.needsLibZstd
       return
     }
     contentSize = content.bytes.count

@@ -7,12 +7,18 @@ public struct TraceDamage: Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// The seqs of the events lost with it, when known.
   public var lostSeqs: ClosedRange<Int>?
+  /// Whether the part is a compressed frame that only a build with libzstd can read: not damage,
+  /// but lost here all the same.
+  public var needsLibZstd = false
 
   /// Creates a damage record.
-  public init(byteOffset: Int, message: String, lostSeqs: ClosedRange<Int>? = nil) {
+  public init(
+    byteOffset: Int, message: String, lostSeqs: ClosedRange<Int>? = nil, needsLibZstd: Bool = false
+  ) {
     self.byteOffset = byteOffset
     self.message = message
     self.lostSeqs = lostSeqs
+    self.needsLibZstd = needsLibZstd
   }
 
   /// `byte 4096: the frame's checksum does not match its content; events seq 4097–8192 lost`.

@@ -53,6 +53,15 @@ public enum TraceFile {
 
   /// The error for a `.sctrace` file that yields no event, saying why.
   private static func emptySctrace(_ trace: LoadedTrace, path: String) -> TraceError {
+    if !trace.damage.isEmpty, trace.damage.allSatisfy(\.needsLibZstd) {
+      return TraceError(
+        code: .compressionUnavailable,
+        message:
+          "this .sctrace file is zstd-compressed, and this build has no libzstd (built for iOS "
+          + "or with SCENETRACE_WITHOUT_ZSTD=1); read it with a `replay` built with libzstd, or "
+          + "make a raw-block copy there with `replay compact FILE -o OUT --uncompressed`",
+        path: path)
+    }
     var message = "the file holds no events"
     if let damage = trace.damage.first {
       message += " that could be read: \(damage)"

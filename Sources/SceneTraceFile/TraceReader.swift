@@ -63,6 +63,11 @@ public struct TraceReader: Sendable {
     }
   }
 
+  /// The size of the file at `path`, in bytes.
+  public static func fileSize(of path: String) throws(TraceError) -> Int {
+    try FileBytes.size(ofFile: path)
+  }
+
   /// Every event the file yields, with what was damaged or cut off: a pass over every frame.
   public func loadAll() throws(TraceError) -> LoadedTrace {
     if let scanned { return scanned }
@@ -102,7 +107,8 @@ public struct TraceReader: Sendable {
           result.damage.append(
             TraceDamage(
               byteOffset: entry.offset, message: "the frame: \(problem)",
-              lostSeqs: firstLost <= entry.lastSeq ? firstLost...entry.lastSeq : nil))
+              lostSeqs: firstLost <= entry.lastSeq ? firstLost...entry.lastSeq : nil,
+              needsLibZstd: read.needsLibZstd))
         }
       }
     }

@@ -225,7 +225,10 @@ private struct TraceScanner {
       return
     }
     if let problem = read.problem {
-      scan.damage.append(TraceDamage(byteOffset: layout.start, message: "the frame: \(problem)"))
+      scan.damage.append(
+        TraceDamage(
+          byteOffset: layout.start, message: "the frame: \(problem)",
+          needsLibZstd: read.needsLibZstd))
       pendingLoss.append((scan.damage.count - 1, read.events.last?.seq ?? lastSeq))
     }
     if let last = read.lastSeq, let first = read.firstSeq, !read.events.isEmpty {
