@@ -53,6 +53,13 @@ let package = Package(
     ),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
 
+    // Bytes per event and throughput, side by side: `swift run -c release bench`.
+    .executableTarget(
+      name: "bench",
+      dependencies: ["SceneTrace", "SceneTraceFile"],
+      path: "tools/bench"
+    ),
+
     .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
     .testTarget(
