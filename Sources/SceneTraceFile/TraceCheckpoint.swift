@@ -14,7 +14,7 @@ public struct TraceCheckpoint: Sendable {
   /// The `TraceReducer.version` that computed the state; a checkpoint of another version is not
   /// used for replay, and `verify` does not count its digest differing as damage.
   public var reducerVersion: Int
-  /// XXH64 of the state's canonical JSON (see ``SceneTrace/TraceState/canonicalJSON()``).
+  /// XXH64 of the state's canonical JSON (see `TraceState.canonicalJSON()`).
   public var digest: UInt64
   /// How many findings a replay from the start reported up to ``seq``.
   public var findingCount: Int

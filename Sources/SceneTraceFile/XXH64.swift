@@ -3,7 +3,7 @@
 ///
 /// A zstd frame's content checksum is the low 32 bits of `XXH64(content, seed: 0)`, little-endian;
 /// this lets a build without libzstd write and check frames itself. Feed bytes in any pieces with
-/// ``update(_:)``; ``digest()`` does not end the hash, so more bytes may follow.
+/// `update(_:)`; ``digest()`` does not end the hash, so more bytes may follow.
 ///
 /// ```swift
 /// var hash = XXH64()
