@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
     let size = try TraceOutput.write(
       trace, to: output, header: header, compression: compression.compression)
     let count = trace.events.count
-    let perEvent = TraceOutput.decimal(Double(size) / Double(max(count, 1)), digits: 1)
+    let perEvent = TraceOutput.bytesPerEvent(size, count)
     let json = TraceOutput.jsonLinesSize(of: trace.events)
     Console.output(
       "\(output): \(count) event\(count == 1 ? "" : "s") in \(TraceOutput.size(size)) "

@@ -64,6 +64,12 @@ enum TraceOutput {
     return "\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
   }
 
+  /// `bytes / events` with two significant decimals below 10, one above.
+  static func bytesPerEvent(_ bytes: Int, _ events: Int) -> String {
+    let value = Double(bytes) / Double(max(events, 1))
+    return decimal(value, digits: value < 10 ? 2 : 1)
+  }
+
   /// The size of `events` as JSON Lines (the export form).
   static func jsonLinesSize(of events: [Event]) -> Int {
     events.reduce(0) { $0 + $1.jsonLine.utf8.count + 1 }

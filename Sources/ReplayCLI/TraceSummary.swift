@@ -139,7 +139,7 @@ struct TraceSummary {
   }
 
   private func perEvent(_ bytes: Int) -> String {
-    TraceOutput.decimal(Double(bytes) / Double(max(events.count, 1)), digits: 1)
+    TraceOutput.bytesPerEvent(bytes, events.count)
   }
 
   // MARK: JSON
