@@ -17,6 +17,7 @@ public struct TraceFormatVersion: Hashable, Sendable, Comparable, CustomStringCo
   /// The version this library writes, and the newest it reads: 1.0.
   public static let current = TraceFormatVersion(major: 1, minor: 0)
 
+  /// Orders by major, then minor version.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
   }

@@ -11,13 +11,15 @@ public struct TraceIndex: Hashable, Sendable {
     public var offset: Int
     /// How many bytes it takes, headers and checksum included.
     public var byteCount: Int
-    /// The seq of its first and last event (skipped events of later versions included).
+    /// The seq of its first event.
     public var firstSeq: Int
+    /// The seq of its last event (events of later versions that a reader skips included).
     public var lastSeq: Int
     /// How many events it holds.
     public var eventCount: Int
-    /// The time of its first and last event.
+    /// The time of its first event.
     public var firstTime: TraceTime
+    /// The time of its last event.
     public var lastTime: TraceTime
 
     /// Creates a frame entry.
