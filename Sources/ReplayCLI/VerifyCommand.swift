@@ -89,8 +89,12 @@ struct VerifyCommand: ParsableCommand {
       Console.output("intact: every check passed")
       return ExitStatus.success
     }
+    let lostEvents = trace.truncation != nil || trace.damage.contains(where: \.losesEvents)
     Console.output(
-      "damaged: the file still yields \(trace.events.count) events\(ranges(of: trace.events))")
+      lostEvents
+        ? "damaged: the file still yields \(trace.events.count) events\(ranges(of: trace.events))"
+        : "damaged, but no event was lost: all \(trace.events.count) events read"
+          + ranges(of: trace.events))
     return ExitStatus.found
   }
 

@@ -7,17 +7,22 @@ public struct TraceDamage: Hashable, Sendable, CustomStringConvertible {
   public var message: String
   /// The seqs of the events lost with it, when known.
   public var lostSeqs: ClosedRange<Int>?
+  /// Whether events were lost with it: false for a damaged header, checkpoint or index, which
+  /// the events do not need.
+  public var losesEvents = true
   /// Whether the part is a compressed frame that only a build with libzstd can read: not damage,
   /// but lost here all the same.
   public var needsLibZstd = false
 
   /// Creates a damage record.
   public init(
-    byteOffset: Int, message: String, lostSeqs: ClosedRange<Int>? = nil, needsLibZstd: Bool = false
+    byteOffset: Int, message: String, lostSeqs: ClosedRange<Int>? = nil,
+    losesEvents: Bool = true, needsLibZstd: Bool = false
   ) {
     self.byteOffset = byteOffset
     self.message = message
     self.lostSeqs = lostSeqs
+    self.losesEvents = losesEvents
     self.needsLibZstd = needsLibZstd
   }
 

@@ -119,7 +119,7 @@ enum TraceRecord {
     let body = UnsafeBufferPointer(rebasing: content[0..<content.count - 4])
     let stored = ZstdFrameLayout.load32(content, content.count - 4)
     guard UInt32(truncatingIfNeeded: XXH64.hash(body)) == stored else {
-      throw .invalid("the \(name)'s checksum does not match its bytes (damaged)", at: 0)
+      throw .invalid("its checksum does not match its bytes", at: 0)
     }
     return body
   }

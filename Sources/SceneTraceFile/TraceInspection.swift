@@ -135,7 +135,7 @@ extension TraceReader {
       if entry.reducerVersion != TraceReducer.version {
         status = .otherReducerVersion(entry.reducerVersion)
       } else if trace.damage.contains(where: { damage in
-        damage.byteOffset < entry.offset
+        damage.losesEvents && damage.byteOffset < entry.offset
           && (damage.lostSeqs.map { $0.lowerBound <= entry.seq } ?? true)
       }) {
         status = .unreachable

@@ -136,7 +136,8 @@ private struct TraceScanner {
           byteOffset: 0,
           message:
             "the header is damaged (\(error.message)): the recorder, app and start time are "
-            + "unknown; the events were read as format \(TraceFormatVersion.current)"))
+            + "unknown; the events were read as format \(TraceFormatVersion.current)",
+          losesEvents: false))
       return layout.end
     }
     guard header.formatVersion.major <= TraceFormatVersion.current.major else {
@@ -181,7 +182,8 @@ private struct TraceScanner {
         scan.damage.append(
           TraceDamage(
             byteOffset: layout.start,
-            message: "the checkpoint is damaged (\(error.message)); it was skipped"))
+            message: "the checkpoint is damaged (\(error.message)); it was skipped",
+            losesEvents: false))
       }
     case TraceRecord.indexNibble where layout.end == file.count:
       do throws(DecodingFailure) {
@@ -191,7 +193,8 @@ private struct TraceScanner {
         scan.damage.append(
           TraceDamage(
             byteOffset: layout.start,
-            message: "the index is damaged (\(error.message)); it was rebuilt by scanning"))
+            message: "the index is damaged (\(error.message)); it was rebuilt by scanning",
+            losesEvents: false))
       }
     default:
       // An index that is not the last frame (the file was appended to after it was closed),

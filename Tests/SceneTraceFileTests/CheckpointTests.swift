@@ -67,6 +67,22 @@ import Testing
     #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
   }
 
+  @Test func aDamagedCheckpointIsSkippedAndLosesNoEvent() throws {
+    let (events, bytes) = try Self.trace(seed: 38)
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    let first = try #require(reader.index.checkpoints.first)
+    var damaged = bytes
+    damaged[first.offset + 12] ^= 0x08
+    let inspection = try TraceReader(bytes: damaged, path: "t.sctrace").inspect(
+      checkingCheckpoints: true)
+    #expect(inspection.trace.events == events)
+    #expect(inspection.trace.damage.map(\.byteOffset) == [first.offset])
+    #expect(inspection.trace.damage.first?.losesEvents == false)
+    #expect(inspection.checkpoints.count == reader.index.checkpoints.count - 1)
+    #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
+    #expect(!inspection.isIntact)
+  }
+
   @Test func aCheckpointDifferingUnderTheSameReducerVersionIsDamage() throws {
     let (_, bytes) = try Self.trace(seed: 36)
     let patched = try rewriteFirstCheckpoint(bytes) { $0.digest ^= 1 }
