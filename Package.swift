@@ -1,6 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `SCENETRACE_WITHOUT_ZSTD=1` builds without libzstd, as on iOS: the writer then emits zstd frames
+// of raw blocks and the reader decodes raw and RLE blocks in Swift. CI builds it this way too.
+let withoutZstd = Context.environment["SCENETRACE_WITHOUT_ZSTD"] == "1"
+
+let zstdTargets: [Target] =
+  withoutZstd
+  ? []
+  : [
+    // libzstd, behind a module map and one shim header.
+    .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+    )
+  ]
+
+let zstdDependencies: [Target.Dependency] =
+  withoutZstd ? [] : [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]
+
 let package = Package(
   name: "SceneTrace",
   platforms: [.macOS(.v12), .iOS(.v15)],
@@ -14,24 +33,15 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
   ],
-  targets: [
+  targets: zstdTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
     .target(name: "SceneTrace"),
 
-    // libzstd, behind a module map and one shim header.
-    .systemLibrary(
-      name: "CZstd",
-      pkgConfig: "libzstd",
-      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
-    ),
-
-    // Reading and writing traces: JSON Lines (plain or zstd-compressed), the state JSON.
+    // Reading and writing traces: the .sctrace format, JSON Lines (plain or zstd-compressed),
+    // the state JSON.
     .target(
       name: "SceneTraceFile",
-      dependencies: [
-        "SceneTrace",
-        .target(name: "CZstd", condition: .when(platforms: [.linux, .macOS])),
-      ]
+      dependencies: ["SceneTrace"] + zstdDependencies
     ),
 
     // The hooks apps call, the buffer behind them and the thread that writes it.
@@ -53,6 +63,13 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "replay", dependencies: ["ReplayCLI"]),
+
+    // Bytes per event and throughput, side by side: `swift run -c release bench`.
+    .executableTarget(
+      name: "bench",
+      dependencies: ["SceneTrace", "SceneTraceFile"],
+      path: "tools/bench"
+    ),
 
     .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),

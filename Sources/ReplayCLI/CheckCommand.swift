@@ -15,9 +15,10 @@ struct CheckCommand: ParsableCommand {
         replay check traces/sketch-restoration-bug.jsonl
         replay check traces/*.jsonl --severity warning --fail-on warning
         replay check app.jsonl --rule lifecycle.order --json
+        replay check --join launch1.sctrace launch2.sctrace
       """)
 
-  @Argument(help: "The traces: JSON Lines, or zstd-compressed JSON Lines.")
+  @Argument(help: "The traces: .sctrace, JSON Lines or .jsonl.zst (one trace with --join).")
   var files: [String]
 
   @Flag(help: "Print one JSON object per file: file, events, truncated, violations.")
@@ -52,10 +53,20 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     var status = ExitStatus.success
+    if reading.join {
+      do {
+        status = try check(files, first: true)
+      } catch {
+        Console.error("error: \(error)")
+        status = ExitStatus.usage
+      }
+      if status != ExitStatus.success { throw ExitCode(status) }
+      return
+    }
     for (index, file) in files.enumerated() {
       let fileStatus: Int32
       do {
-        fileStatus = try check(file, first: index == 0)
+        fileStatus = try check([file], first: index == 0)
       } catch {
         Console.error("error: \(error)")
         fileStatus = ExitStatus.usage
@@ -65,18 +76,19 @@ struct CheckCommand: ParsableCommand {
     if status != ExitStatus.success { throw ExitCode(status) }
   }
 
-  /// Checks one file, prints its report, and returns its exit status.
-  private func check(_ file: String, first: Bool) throws -> Int32 {
-    let trace = try reading.load(file)
+  /// Checks one trace (one file, or the files joined), prints its report, and returns its exit
+  /// status.
+  private func check(_ paths: [String], first: Bool) throws -> Int32 {
+    let trace = try reading.load(paths)
     let replay = Replay.run(trace.events)
     let selected = replay.findings.filter { rules.isEmpty || rules.contains($0.rule.rawValue) }
     let shown = selected.filter { $0.severity >= severity }
     if json {
       let report: JSONValue = .object(
         JSONObject([
-          ("file", .string(file)),
+          ("file", .string(trace.path)),
           ("events", .number(String(trace.events.count))),
-          ("truncated", .bool(trace.truncation != nil)),
+          ("truncated", .bool(!trace.isIntact)),
           ("violations", .array(shown.map(\.json))),
         ]))
       Console.output(report.serialized())

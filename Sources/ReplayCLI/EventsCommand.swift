@@ -12,10 +12,11 @@ struct EventsCommand: ParsableCommand {
 
         replay events traces/two-windows-clean.jsonl --session B --type scene.
         replay events traces/two-windows-clean.jsonl --from 5 --to 9 --json
+        replay events --join monday.sctrace tuesday.sctrace --type app.
       """)
 
-  @Argument(help: "The trace: JSON Lines, or zstd-compressed JSON Lines.")
-  var file: String
+  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
+  var files: [String]
 
   @Option(help: ArgumentHelp("The first seq to list.", valueName: "seq"))
   var from: Int?
@@ -38,13 +39,14 @@ struct EventsCommand: ParsableCommand {
   @OptionGroup var reading: TraceReadingOptions
 
   func validate() throws {
+    try reading.validate(files, command: "events")
     if let from, let to, from > to {
       throw ValidationError("--from \(from) is after --to \(to); nothing would be listed.")
     }
   }
 
   func run() throws {
-    let trace = try reading.load(file)
+    let trace = try reading.load(files)
     let session = session.map { SessionID($0) }
     let selected = trace.events.filter { event in
       (from.map { event.seq >= $0 } ?? true) && (to.map { event.seq <= $0 } ?? true)

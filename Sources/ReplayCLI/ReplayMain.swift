@@ -54,20 +54,22 @@ struct ReplayCommand: ParsableCommand {
     abstract:
       "Replay a SceneTrace trace: every scene's state at any event, and the rules it breaks.",
     discussion: """
-      A trace is a JSON Lines file (or a zstd-compressed .jsonl.zst) of the events a \
-      multi-window app recorded. Start with `replay check` to see which rule broke where, then \
-      `replay state --at SEQ` to see every scene at that event.
+      A trace is a .sctrace file, a JSON Lines file or a zstd-compressed .jsonl.zst (told apart \
+      by content) of the events a multi-window app recorded. Start with `replay check` to see \
+      which rule broke where, then `replay state --at SEQ` to see every scene at that event.
 
         replay check traces/sketch-restoration-bug.jsonl
         replay state traces/sketch-restoration-bug.jsonl --at 12
+        replay import app.jsonl -o app.sctrace && replay info app.sctrace
 
-      Exit status: 0 success; 1 a check found a finding at or above --fail-on; 2 bad usage, an \
-      unreadable or empty file, or an --at past the end.
+      Exit status: 0 success; 1 a check found a finding at or above --fail-on, or verify found \
+      damage; 2 bad usage, an unreadable or empty file, or an --at past the end.
       """,
     version: ReplayMain.version,
     subcommands: [
       CheckCommand.self, StateCommand.self, EventsCommand.self, DiffCommand.self,
-      WhyCommand.self, RulesCommand.self, ExplainCommand.self,
+      WhyCommand.self, InfoCommand.self, VerifyCommand.self, ImportCommand.self,
+      ExportCommand.self, CompactCommand.self, RulesCommand.self, ExplainCommand.self,
     ]
   )
 }

@@ -10,14 +10,15 @@ struct StateCommand: ParsableCommand {
       Replays the trace up to the event and prints the app, every session and its scene \
       (activation state, key window, first responder, focus, geometry, content, selections, \
       renders), the drags in flight and the shared store. --at 0 prints the state before the \
-      first event.
+      first event. In a .sctrace file the replay starts from the nearest checkpoint at or \
+      before the event, so the state deep into a long trace comes quickly.
 
         replay state traces/two-windows-clean.jsonl --at 8
-        replay state traces/two-windows-clean.jsonl --at-time 2.5 --json
+        replay state traces/two-windows-clean.sctrace --at-time 2.5 --json
       """)
 
-  @Argument(help: "The trace: JSON Lines, or zstd-compressed JSON Lines.")
-  var file: String
+  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
+  var files: [String]
 
   @Option(help: ArgumentHelp("The state after this event (default: the last).", valueName: "seq"))
   var at: Int?
@@ -35,6 +36,7 @@ struct StateCommand: ParsableCommand {
   @OptionGroup var reading: TraceReadingOptions
 
   func validate() throws {
+    try reading.validate(files, command: "state")
     if at != nil, atTime != nil {
       throw ValidationError("--at and --at-time choose the same thing; give one of them.")
     }
@@ -45,21 +47,55 @@ struct StateCommand: ParsableCommand {
   }
 
   func run() throws {
-    let trace = try reading.load(file)
+    let (state, findingCount) = try replay()
+    if json {
+      Console.output(state.json.serialized(pretty: true))
+      return
+    }
+    Console.output(StateText.render(state))
+    if findingCount > 0 {
+      let file = files.joined(separator: " ")
+      Console.output(
+        "\n\(findingCount) finding\(findingCount == 1 ? "" : "s") up to here; "
+          + "`replay check \(reading.join ? "--join " : "")\(file)` lists them")
+    }
+  }
+
+  /// The state after the chosen event, and how many findings a replay reports up to it.
+  private func replay() throws -> (TraceState, Int) {
+    if let path = files.first, files.count == 1, TraceInputFormat.of(path) == .sctrace,
+      let resumed = try replayFromCheckpoint(path)
+    {
+      return resumed
+    }
+    let trace = try reading.load(files)
     let end = try lastSeq(in: trace)
     var replay = Replay()
     replay.apply(trace.events.prefix { $0.seq <= end })
     if end == trace.events.last?.seq { replay.finish() }
-    if json {
-      Console.output(replay.state.json.serialized(pretty: true))
-      return
+    return (replay.state, replay.findings.count)
+  }
+
+  /// The replay of a `.sctrace` file from its nearest checkpoint; nil when the file holds no
+  /// event, so that loading it says why.
+  private func replayFromCheckpoint(_ path: String) throws -> (TraceState, Int)? {
+    let reader = try TraceReader(path: path, options: reading.readOptions)
+    let last = reader.lastSeq
+    guard last > 0 else { return nil }
+    let end: Int
+    if let at {
+      guard at <= last else {
+        throw UsageError("--at \(at) is past the end of \(path), whose last event is seq \(last).")
+      }
+      end = at
+    } else if let atTime {
+      end = try lastSeq(in: reader, atOrBefore: time(atTime))
+    } else {
+      end = last
     }
-    Console.output(StateText.render(replay.state))
-    let count = replay.findings.count
-    if count > 0 {
-      Console.output(
-        "\n\(count) finding\(count == 1 ? "" : "s") up to here; `replay check \(file)` lists them")
-    }
+    let resumed = try reader.replay(through: end, finish: end == last)
+    TraceReadingOptions.reportLosses(of: resumed.replayed)
+    return (resumed.replay.state, resumed.findingCount)
   }
 
   /// The seq to stop after, from `--at` or `--at-time`.
@@ -68,14 +104,26 @@ struct StateCommand: ParsableCommand {
     if let at {
       guard at <= last else {
         throw UsageError(
-          "--at \(at) is past the end of \(file), whose last event is seq \(last).")
+          "--at \(at) is past the end of \(trace.path), whose last event is seq \(last).")
       }
       return at
     }
     if let atTime {
-      let limit = TraceTime(nanoseconds: Int64((atTime * 1e9).rounded()))
+      let limit = time(atTime)
       return trace.events.last { $0.time <= limit }?.seq ?? 0
     }
     return last
+  }
+
+  /// The last seq at or before `limit` in a `.sctrace` file: the index says which frame holds
+  /// it, and only that frame is decoded.
+  private func lastSeq(in reader: TraceReader, atOrBefore limit: TraceTime) throws -> Int {
+    guard let frame = reader.index.frames.last(where: { $0.firstTime <= limit }) else { return 0 }
+    let events = try reader.events(from: frame.firstSeq, through: frame.lastSeq).events
+    return events.last { $0.time <= limit }?.seq ?? frame.firstSeq - 1
+  }
+
+  private func time(_ seconds: Double) -> TraceTime {
+    TraceTime(nanoseconds: Int64((seconds * 1e9).rounded()))
   }
 }

@@ -7,14 +7,52 @@ struct TraceReadingOptions: ParsableArguments {
   @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
   var lenient = false
 
-  /// Loads the trace at `path`, telling standard error what a truncated file lost and what was
-  /// skipped.
-  func load(_ path: String) throws(TraceError) -> LoadedTrace {
-    let trace = try TraceFile.load(path: path, options: ReadOptions(lenient: lenient))
-    for warning in trace.warnings { Console.error("warning: \(path): \(warning)") }
-    if let truncation = trace.truncation {
-      Console.error("warning: \(path) is truncated: \(truncation)")
+  @Flag(
+    help: ArgumentHelp(
+      "Read several files of one app, in order, as one trace: seq and time continue from "
+        + "one file to the next."))
+  var join = false
+
+  var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
+
+  /// Checks that several files come with `--join`.
+  func validate(_ files: [String], command: String) throws {
+    if files.isEmpty { throw ValidationError("Give a trace file.") }
+    if files.count > 1, !join {
+      throw ValidationError(
+        "Several files are one trace only with --join: replay \(command) --join "
+          + "\(files.joined(separator: " ")).")
     }
+  }
+
+  /// Loads the trace at `path`, telling standard error what a truncated or damaged file lost
+  /// and what was skipped.
+  func load(_ path: String) throws(TraceError) -> LoadedTrace {
+    let trace = try TraceFile.load(path: path, options: readOptions)
+    Self.reportLosses(of: trace)
     return trace
+  }
+
+  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`).
+  func load(_ paths: [String]) throws(TraceError) -> LoadedTrace {
+    guard paths.count > 1 else { return try load(paths.first ?? "") }
+    var traces: [LoadedTrace] = []
+    for path in paths {
+      traces.append(try TraceFile.load(path: path, options: readOptions))
+    }
+    let joined = try TraceFile.join(traces)
+    Self.reportLosses(of: joined)
+    return joined
+  }
+
+  /// Tells standard error what reading `trace` skipped, cut off or found damaged.
+  static func reportLosses(of trace: LoadedTrace) {
+    for warning in trace.warnings { Console.error("warning: \(trace.path): \(warning)") }
+    for damage in trace.damage {
+      Console.error("warning: \(trace.path) is damaged at \(damage)")
+    }
+    if let truncation = trace.truncation {
+      Console.error("warning: \(trace.path) is truncated: \(truncation)")
+    }
   }
 }

@@ -32,6 +32,13 @@ enum FileBytes {
     }
   }
 
+  /// The size of the file at `path`.
+  static func size(ofFile path: String) throws(TraceError) -> Int {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw failure(path, "cannot open the file") }
+    return Int(status.st_size)
+  }
+
   /// An `unreadableFile` error with the reason `errno` holds.
   private static func failure(_ path: String, _ action: String) -> TraceError {
     let reason = String(cString: strerror(errno))

@@ -30,6 +30,14 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
     public static let unsupportedFormat = Code("unsupportedFormat")
     /// The zstd-compressed data is damaged.
     public static let corruptCompression = Code("corruptCompression")
+    /// The file needs libzstd and this build has none (iOS, or `SCENETRACE_WITHOUT_ZSTD=1`).
+    public static let compressionUnavailable = Code("compressionUnavailable")
+    /// The file is a `.sctrace` of a newer major format version than this reader knows.
+    public static let unsupportedVersion = Code("unsupportedVersion")
+    /// A `.sctrace` file is damaged where it must not be, such as in its header.
+    public static let damagedTrace = Code("damagedTrace")
+    /// A trace could not be written; the message holds the operating system's reason.
+    public static let unwritableFile = Code("unwritableFile")
 
     /// The code's name.
     public var description: String { name }

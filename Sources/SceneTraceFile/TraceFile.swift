@@ -1,12 +1,15 @@
 import SceneTrace
 
-/// Reading trace files: JSON Lines, plain or zstd-compressed, told apart by their content.
+/// Reading trace files: `.sctrace`, JSON Lines, and zstd-compressed JSON Lines, told apart by
+/// their content.
 public enum TraceFile {
   /// Reads the trace file at `path`.
   ///
-  /// The format is told by content, not by extension: bytes starting with the zstd frame magic
-  /// are zstd-compressed JSON Lines; bytes starting with a zstd skippable frame are a binary
-  /// `.sctrace` file, which this version cannot read yet; anything else is JSON Lines.
+  /// The format is told by content, not by extension: bytes starting with a SceneTrace header
+  /// are a `.sctrace` file; bytes starting with a zstd frame (or another skippable frame) are
+  /// zstd-compressed JSON Lines; anything else is JSON Lines. A `.sctrace` file that was cut or
+  /// damaged gives every event it still holds, with what was lost in
+  /// ``LoadedTrace/truncation`` and ``LoadedTrace/damage``.
   public static func load(path: String, options: ReadOptions = ReadOptions()) throws(TraceError)
     -> LoadedTrace
   {
@@ -19,19 +22,57 @@ public enum TraceFile {
     _ bytes: some Collection<UInt8>, path: String, options: ReadOptions = ReadOptions()
   ) throws(TraceError) -> LoadedTrace {
     let bytes = Array(bytes)
-    switch TraceFormat(sniffing: bytes) {
+    switch format(of: bytes) {
     case .jsonLines:
       return try decodeJSONLines(bytes, path: path, options: options)
-    case .zstdJSONLines:
+    case .compressedJSONLines:
       return try decodeCompressedJSONLines(bytes, path: path, options: options)
-    case .binaryTrace:
-      throw TraceError(
-        code: .unsupportedFormat,
+    case .sctrace:
+      let trace = try TraceReader(bytes: bytes, path: path, options: options).loadAll()
+      guard trace.events.isEmpty else { return trace }
+      throw emptySctrace(trace, path: path)
+    }
+  }
+
+  /// The format `bytes` start with.
+  public static func format(of bytes: [UInt8]) -> TraceFileFormat {
+    guard bytes.count >= 4 else { return .jsonLines }
+    let magic =
+      UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
+      | UInt32(bytes[3]) << 24
+    if magic == ZstdFrameLayout.skippableMagicBase | UInt32(TraceRecord.headerNibble),
+      TraceHeader.looksLikeHeader(bytes.dropFirst(8)) || bytes.count <= 8
+    {
+      return .sctrace
+    }
+    if magic == ZstdFrameLayout.magic || magic & 0xFFFF_FFF0 == ZstdFrameLayout.skippableMagicBase {
+      return .compressedJSONLines
+    }
+    return .jsonLines
+  }
+
+  /// The error for a `.sctrace` file that yields no event, saying why.
+  private static func emptySctrace(_ trace: LoadedTrace, path: String) -> TraceError {
+    if !trace.damage.isEmpty, trace.damage.allSatisfy(\.needsLibZstd) {
+      return TraceError(
+        code: .compressionUnavailable,
         message:
-          "this is a binary .sctrace file, which this version cannot read yet; it reads JSON "
-          + "Lines (.jsonl) and zstd-compressed JSON Lines (.jsonl.zst)",
+          "this .sctrace file is zstd-compressed, and this build has no libzstd (built for iOS "
+          + "or with SCENETRACE_WITHOUT_ZSTD=1); read it with a `replay` built with libzstd, or "
+          + "make a raw-block copy there with `replay compact FILE -o OUT --uncompressed`",
         path: path)
     }
+    var message = "the file holds no events"
+    if let damage = trace.damage.first {
+      message += " that could be read: \(damage)"
+    } else if let truncation = trace.truncation {
+      message += " that were written completely: \(truncation)"
+    } else if !trace.warnings.isEmpty {
+      message += " of a type this version knows: \(trace.warnings.count) were skipped"
+    } else {
+      message += ": it was closed before any event was recorded"
+    }
+    return TraceError(code: .emptyTrace, message: message, path: path)
   }
 
   /// Reads JSON Lines text (the JSON Lines contract); `path` only names it in errors.
@@ -97,32 +138,5 @@ public enum TraceFile {
       message += ": it is empty or holds only blank and // comment lines"
     }
     throw TraceError(code: .emptyTrace, message: message, path: path)
-  }
-}
-
-/// The formats a trace's first bytes announce.
-enum TraceFormat {
-  /// JSON Lines text.
-  case jsonLines
-  /// A zstd frame: zstd-compressed JSON Lines.
-  case zstdJSONLines
-  /// A zstd skippable frame: a binary `.sctrace` file.
-  case binaryTrace
-
-  /// The format `bytes` start with.
-  init(sniffing bytes: [UInt8]) {
-    guard bytes.count >= 4 else {
-      self = .jsonLines
-      return
-    }
-    if bytes[0] == 0x28, bytes[1] == 0xB5, bytes[2] == 0x2F, bytes[3] == 0xFD {
-      self = .zstdJSONLines
-    } else if (0x50...0x5F).contains(bytes[0]), bytes[1] == 0x2A, bytes[2] == 0x4D,
-      bytes[3] == 0x18
-    {
-      self = .binaryTrace
-    } else {
-      self = .jsonLines
-    }
   }
 }

@@ -79,3 +79,26 @@ struct StateCommandTests {
     #expect(result.status == 2)
   }
 }
+
+@Suite("replay on the .sctrace files in traces/")
+struct ShippedSctraceTests {
+  @Test(arguments: ["two-windows-clean.sctrace", "two-windows-clean.uncompressed.sctrace"])
+  func stateAndCheckMatchTheGoldenFilesOfTheJSONLinesTrace(file: String) throws {
+    let state = try ReplayTool.run("state", "traces/\(file)", "--json")
+    #expect(state.status == 0)
+    let golden = try Golden.expected(
+      at: "traces/two-windows-clean.state.json", actual: state.output)
+    #expect(state.output == golden)
+    let check = try ReplayTool.run("check", "traces/\(file)")
+    let checkGolden = try String(
+      contentsOf: ReplayTool.packageRoot.appendingPathComponent(
+        "traces/two-windows-clean.check.txt"),
+      encoding: .utf8)
+    #expect(
+      check.output
+        == checkGolden.replacingOccurrences(
+          of: "traces/two-windows-clean.jsonl", with: "traces/\(file)"))
+    let verify = try ReplayTool.run("verify", "traces/\(file)")
+    #expect(verify.status == 0)
+  }
+}

@@ -3,9 +3,8 @@ import SceneTrace
 import SceneTraceFile
 import Testing
 
-/// Whether the `zstd` command-line tool is installed.
-private let zstdPath = ["/usr/bin/zstd", "/usr/local/bin/zstd", "/opt/homebrew/bin/zstd"]
-  .first { FileManager.default.isExecutableFile(atPath: $0) }
+/// Where the `zstd` command-line tool is installed, when this build can read what it writes.
+private let zstdPath = TraceWriter.Compression.isZstdAvailable ? ZstdTool.path : nil
 
 /// A scratch directory for one test.
 private func scratchDirectory() throws -> URL {

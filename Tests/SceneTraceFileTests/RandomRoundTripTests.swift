@@ -5,6 +5,8 @@ import Testing
 /// Random events of every type, with edge values in every field.
 struct RandomEvents {
   var generator: SplitMix64
+  /// When set, sessions and drags are named from this list, as a real app names them.
+  var identifiers: [String]?
 
   private static let texts = [
     "", "A", "B", "scene-1", "\"quoted\"", "back\\slash", "line\nbreak", "tab\there", "\u{0}",
@@ -18,7 +20,15 @@ struct RandomEvents {
     Double.leastNormalMagnitude, 0.3,
   ]
 
-  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+  init(seed: UInt64, identifiers: [String]? = nil) {
+    generator = SplitMix64(seed: seed)
+    self.identifiers = identifiers
+  }
+
+  /// A session or drag name: from ``identifiers`` when set, any text otherwise.
+  mutating func identifier() -> String {
+    identifiers?.randomElement(using: &generator) ?? text()
+  }
 
   mutating func bool() -> Bool { Bool.random(using: &generator) }
 
@@ -57,11 +67,13 @@ struct RandomEvents {
     bool() ? make(&self) : nil
   }
 
-  mutating func session() -> SessionID { SessionID(text()) }
+  mutating func session() -> SessionID { SessionID(identifier()) }
   mutating func texts() -> [String] {
     (0..<Int.random(in: 0...4, using: &generator)).map { _ in text() }
   }
-  mutating func sessions() -> [SessionID] { texts().map { SessionID($0) } }
+  mutating func sessions() -> [SessionID] {
+    (0..<Int.random(in: 0...4, using: &generator)).map { _ in session() }
+  }
 
   /// A known value, or (one time in four) an unknown spelling.
   mutating func value<Value: OpenEnumeration>(_ type: Value.Type = Value.self) -> Value {
@@ -139,9 +151,9 @@ struct RandomEvents {
       .selectionChange(session: session(), view: text(), items: texts(),
         cause: maybe { $0.value() })
     case .dragBegin:
-      .dragBegin(drag: DragID(text()), session: session(), activityType: maybe { $0.text() })
-    case .dragEnd: .dragEnd(drag: DragID(text()), operation: maybe { $0.value() })
-    case .dropPerform: .dropPerform(drag: DragID(text()), session: session(), local: bool())
+      .dragBegin(drag: DragID(identifier()), session: session(), activityType: maybe { $0.text() })
+    case .dragEnd: .dragEnd(drag: DragID(identifier()), operation: maybe { $0.value() })
+    case .dropPerform: .dropPerform(drag: DragID(identifier()), session: session(), local: bool())
     case .stateWrite: .stateWrite(key: text(), value: text(), session: maybe { $0.session() })
     case .stateDelete: .stateDelete(key: text(), session: maybe { $0.session() })
     case .stateRender: .stateRender(session: session(), key: text(), value: text())

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SceneTrace
+import SceneTraceFile
+
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write a trace's events as JSON Lines.",
+    discussion: """
+      Prints (or writes to -o) one line per event in the JSON Lines export form: "seq" and \
+      "t" first, then "type" and the fields, absent fields left out. Reading the output back \
+      gives the same events. A damaged or cut .sctrace exports every event it still holds, \
+      and standard error says what was lost.
+
+        replay export traces/two-windows-clean.sctrace -o two-windows.jsonl
+        replay export app.sctrace | grep '"type":"key.command"'
+      """)
+
+  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
+  var files: [String]
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Write here instead of standard output.", valueName: "out"))
+  var output: String?
+
+  @Option(help: ArgumentHelp("The output format; jsonl only, for now.", valueName: "format"))
+  var format: ExportFormat = .jsonl
+
+  @OptionGroup var reading: TraceReadingOptions
+
+  func validate() throws {
+    try reading.validate(files, command: "export")
+  }
+
+  func run() throws {
+    let trace = try reading.load(files)
+    var text = ""
+    text.reserveCapacity(trace.events.count * 100)
+    for event in trace.events {
+      text += event.jsonLine
+      text += "\n"
+    }
+    guard let output else {
+      FileHandle.standardOutput.write(Data(text.utf8))
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+    } catch {
+      throw TraceError(
+        code: .unwritableFile,
+        message: "cannot write the file: \(error.localizedDescription)", path: output)
+    }
+  }
+}
+
+/// The formats `replay export` writes.
+enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
+  case jsonl
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import SceneTrace
+import SceneTraceFile
+
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Write a JSON Lines trace as a .sctrace file.",
+    discussion: """
+      Reads JSON Lines (or .jsonl.zst, or another .sctrace) and writes the same events as a \
+      .sctrace file: zstd frames of about 4K events, a checkpoint about every 16K events, and \
+      an index. `replay export` gives the JSON Lines back exactly. A file whose end was cut is \
+      imported up to the cut, with a warning.
+
+        replay import traces/two-windows-clean.jsonl -o two-windows.sctrace
+        replay import day.jsonl.zst -o day.sctrace --app com.example.notes --level 9
+        replay import --join morning.jsonl afternoon.jsonl -o day.sctrace
+      """)
+
+  @Argument(help: "The trace to import (several with --join).")
+  var files: [String]
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("The .sctrace file to write.", valueName: "out"))
+  var output: String
+
+  @Option(help: ArgumentHelp("The app's name for the file's header.", valueName: "name"))
+  var app: String?
+
+  @OptionGroup var compression: CompressionOptions
+
+  @OptionGroup var reading: TraceReadingOptions
+
+  func validate() throws {
+    try reading.validate(files, command: "import")
+  }
+
+  func run() throws {
+    let trace = try reading.load(files)
+    let header = TraceHeader(
+      recorderVersion: "replay import \(ReplayMain.version)",
+      appName: app ?? trace.header?.appName ?? "",
+      startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
+    let size = try TraceOutput.write(
+      trace, to: output, header: header, compression: compression.compression)
+    let count = trace.events.count
+    let perEvent = TraceOutput.bytesPerEvent(size, count)
+    let json = TraceOutput.jsonLinesSize(of: trace.events)
+    Console.output(
+      "\(output): \(count) event\(count == 1 ? "" : "s") in \(TraceOutput.size(size)) "
+        + "(\(perEvent) bytes an event; \(TraceOutput.size(json)) as JSON Lines)")
+  }
+}

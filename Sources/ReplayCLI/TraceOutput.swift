@@ -1,0 +1,77 @@
+import ArgumentParser
+import SceneTrace
+import SceneTraceFile
+
+/// How `import` and `compact` compress the `.sctrace` files they write.
+struct CompressionOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The zstd level, 1 (fast) to 19 (small); the recorder writes level 3.", valueName: "n"))
+  var level = 19
+
+  @Flag(help: "Write raw (uncompressed) zstd blocks, as the recorder does without libzstd.")
+  var uncompressed = false
+
+  func validate() throws {
+    guard (1...22).contains(level) else {
+      throw ValidationError("--level must be between 1 and 22, not \(level).")
+    }
+  }
+
+  var compression: TraceWriter.Compression {
+    uncompressed || !TraceWriter.Compression.isZstdAvailable ? .uncompressed : .zstd(level: level)
+  }
+}
+
+/// Writing a loaded trace as a `.sctrace` file.
+enum TraceOutput {
+  /// Writes `trace`'s events to `path` with `header` and returns the file's size.
+  static func write(
+    _ trace: LoadedTrace, to path: String, header: TraceHeader,
+    compression: TraceWriter.Compression
+  ) throws(TraceError) -> Int {
+    var options = TraceWriter.Options()
+    options.compression = compression
+    let sink = try FileByteSink(path: path)
+    let writer = try TraceWriter(header: header, sink: sink, options: options)
+    for event in trace.events { try writer.append(event) }
+    try writer.close()
+    return try TraceReader(path: path).byteCount
+  }
+
+  /// `1234567` as `1.2 MB`, `999` as `999 bytes`.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 10_000 { return "\(bytes) bytes" }
+    let units = ["KB", "MB", "GB"]
+    var value = Double(bytes) / 1000
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+      value /= 1000
+      unit += 1
+    }
+    return "\(decimal(value, digits: value < 100 ? 1 : 0)) \(units[unit])"
+  }
+
+  /// `value` with `digits` digits after the point.
+  static func decimal(_ value: Double, digits: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    guard digits > 0 else { return String(scaled) }
+    let whole = scaled / Int(scale)
+    let fraction = String(scaled % Int(scale))
+    return "\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+  }
+
+  /// `bytes / events` with two significant decimals below 10, one above.
+  static func bytesPerEvent(_ bytes: Int, _ events: Int) -> String {
+    let value = Double(bytes) / Double(max(events, 1))
+    return decimal(value, digits: value < 10 ? 2 : 1)
+  }
+
+  /// The size of `events` as JSON Lines (the export form).
+  static func jsonLinesSize(of events: [Event]) -> Int {
+    events.reduce(0) { $0 + $1.jsonLine.utf8.count + 1 }
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+
+/// What `replay info` says about one trace file.
+struct TraceSummary {
+  let path: String
+  let trace: LoadedTrace
+  let inspection: TraceInspection?
+  let fileByteCount: Int
+
+  /// Reads the file at `path` for its summary; losses go to standard error.
+  static func read(_ path: String, options: ReadOptions) throws -> TraceSummary {
+    let size = try TraceReader.fileSize(of: path)
+    if TraceInputFormat.of(path) == .sctrace {
+      let inspection = try TraceReader(path: path, options: options).inspect()
+      // A file without a readable event is an error, as for every command that reads traces:
+      // loading it says why.
+      if inspection.trace.events.isEmpty { _ = try TraceFile.load(path: path, options: options) }
+      TraceReadingOptions.reportLosses(of: inspection.trace)
+      return TraceSummary(
+        path: path, trace: inspection.trace, inspection: inspection, fileByteCount: size)
+    }
+    let trace = try TraceFile.load(path: path, options: options)
+    TraceReadingOptions.reportLosses(of: trace)
+    return TraceSummary(path: path, trace: trace, inspection: nil, fileByteCount: size)
+  }
+
+  var events: [Event] { trace.events }
+  var firstSeq: Int? { events.first?.seq }
+  var lastSeq: Int? { events.last?.seq }
+
+  /// Seconds from the first event to the last.
+  var duration: TraceTime {
+    TraceTime(
+      nanoseconds: (events.last?.time.nanoseconds ?? 0) - (events.first?.time.nanoseconds ?? 0))
+  }
+
+  /// How many events of each type, in the order of the event table.
+  var eventsPerType: [(EventType, Int)] {
+    var counts: [EventType: Int] = [:]
+    for event in events { counts[event.type, default: 0] += 1 }
+    return EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
+  }
+
+  /// Every session the events name, sorted.
+  var sessions: [SessionID] {
+    Set(events.flatMap(\.payload.sessions)).sorted()
+  }
+
+  var launches: Int { events.filter { $0.type == .appLaunch }.count }
+
+  var jsonLinesByteCount: Int { TraceOutput.jsonLinesSize(of: events) }
+
+  /// `intact`, `truncated` or `damaged`.
+  var integrity: String {
+    if !trace.damage.isEmpty || !(inspection?.problems.isEmpty ?? true) { return "damaged" }
+    if trace.truncation != nil { return "truncated" }
+    return "intact"
+  }
+
+  /// The problems found, one sentence each.
+  var problems: [String] {
+    trace.damage.map(\.description) + (trace.truncation.map { [$0] } ?? [])
+      + (inspection?.problems ?? [])
+  }
+
+  /// The header's start time in ISO 8601, if known.
+  var startTime: String? {
+    guard let nanoseconds = trace.header?.startWallClockNanoseconds else { return nil }
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
+  }
+
+  var compressionRatio: Double {
+    Double(jsonLinesByteCount) / Double(max(fileByteCount, 1))
+  }
+
+  // MARK: Text
+
+  var text: String {
+    var rows: [(String, String)] = []
+    let format =
+      trace.header.map { "\(trace.format) \($0.formatVersion)" } ?? trace.format.description
+    rows.append(("format", format))
+    if let header = trace.header {
+      rows.append(("recorder", header.recorderVersion.isEmpty ? "unknown" : header.recorderVersion))
+      rows.append(("app", header.appName.isEmpty ? "unknown" : header.appName))
+      rows.append(("started", startTime ?? "unknown"))
+    }
+    if let first = firstSeq, let last = lastSeq {
+      rows.append(("events", "\(events.count) (seq \(first)–\(last)) over \(duration) s"))
+    }
+    let names = sessions.prefix(6).map(\.rawValue).joined(separator: ", ")
+    rows.append(
+      (
+        "sessions",
+        "\(sessions.count)\(sessions.isEmpty ? "" : " (\(names)\(sessions.count > 6 ? ", …" : ""))")"
+      ))
+    rows.append(("launches", "\(launches)"))
+    if let inspection {
+      rows.append(
+        (
+          "frames",
+          "\(plural(inspection.frames.count, "event frame")), "
+            + "\(plural(inspection.checkpoints.count, "checkpoint"))"
+        ))
+      let content = Double(inspection.contentByteCount) / Double(max(fileByteCount, 1))
+      rows.append(
+        (
+          "size",
+          "\(TraceOutput.size(fileByteCount)), \(perEvent(fileByteCount)) bytes an event; "
+            + "\(TraceOutput.size(inspection.contentByteCount)) of encoded events "
+            + "(zstd ratio \(TraceOutput.decimal(content, digits: 1)))"
+        ))
+    } else {
+      rows.append(
+        ("size", "\(TraceOutput.size(fileByteCount)), \(perEvent(fileByteCount)) bytes an event"))
+    }
+    rows.append(
+      (
+        "as JSON Lines",
+        "\(TraceOutput.size(jsonLinesByteCount)) (ratio "
+          + "\(TraceOutput.decimal(compressionRatio, digits: 1)))"
+      ))
+    rows.append(("integrity", integrity))
+    let width = rows.map(\.0.count).max() ?? 0
+    var lines = [path] + rows.map { "  \($0.0.rightPadded(to: width))  \($0.1)" }
+    lines += problems.map { "    \($0)" }
+    lines.append("  events per type")
+    let typeWidth = eventsPerType.map(\.0.rawValue.count).max() ?? 0
+    lines += eventsPerType.map { "    \($0.0.rawValue.rightPadded(to: typeWidth))  \($0.1)" }
+    return lines.joined(separator: "\n")
+  }
+
+  private func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  private func perEvent(_ bytes: Int) -> String {
+    TraceOutput.bytesPerEvent(bytes, events.count)
+  }
+
+  // MARK: JSON
+
+  var json: JSONValue {
+    let header = trace.header
+    let version: String? = header?.formatVersion.description
+    var pairs: [(String, JSONValue)] = []
+    pairs.append(("file", .string(path)))
+    pairs.append(("format", .string(trace.format.rawValue)))
+    pairs.append(("formatVersion", JSONValue(version)))
+    pairs.append(("recorder", JSONValue(header?.recorderVersion)))
+    pairs.append(("app", JSONValue(header?.appName)))
+    pairs.append(("start", JSONValue(startTime)))
+    pairs.append(("events", JSONValue(events.count)))
+    pairs.append(("firstSeq", Self.number(firstSeq)))
+    pairs.append(("lastSeq", Self.number(lastSeq)))
+    pairs.append(("duration", JSONValue(duration)))
+    let perType = eventsPerType.map { ($0.0.rawValue, JSONValue($0.1)) }
+    pairs.append(("eventsPerType", .object(JSONObject(perType))))
+    pairs.append(("sessions", JSONValue(sessions.count)))
+    pairs.append(("launches", JSONValue(launches)))
+    pairs.append(("frames", Self.number(inspection?.frames.count)))
+    pairs.append(("checkpoints", Self.number(inspection?.checkpoints.count)))
+    pairs.append(("bytes", JSONValue(fileByteCount)))
+    pairs.append(("contentBytes", Self.number(inspection?.contentByteCount)))
+    pairs.append(("jsonLinesBytes", JSONValue(jsonLinesByteCount)))
+    pairs.append(("compressionRatio", .number(TraceOutput.decimal(compressionRatio, digits: 2))))
+    pairs.append(("integrity", .string(integrity)))
+    pairs.append(("problems", .array(problems.map { JSONValue.string($0) })))
+    return .object(JSONObject(pairs))
+  }
+
+  private static func number(_ value: Int?) -> JSONValue {
+    value.map { JSONValue($0) } ?? .null
+  }
+}

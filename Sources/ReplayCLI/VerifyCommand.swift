@@ -1,0 +1,147 @@
+import ArgumentParser
+import SceneTrace
+import SceneTraceFile
+
+struct VerifyCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "verify",
+    abstract: "Check a trace's integrity: frames, checksums, index and checkpoints.",
+    discussion: """
+      Reads every frame of a .sctrace and checks its checksum, checks the index against the \
+      frames, and replays the events from the start comparing every checkpoint's digest with \
+      the replayed state (a checkpoint of another reducer version is reported, not counted as \
+      damage). A JSON Lines file is checked for a cut last line. On damage, it says what the \
+      file still yields. Exit status 1 on any damage, 2 when the file cannot be read at all.
+
+        replay verify traces/two-windows-clean.sctrace
+        replay verify recorded-*.sctrace
+      """)
+
+  @Argument(help: "The traces: .sctrace, JSON Lines or .jsonl.zst.")
+  var files: [String]
+
+  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  var lenient = false
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("Give at least one trace file.") }
+  }
+
+  func run() throws {
+    var status = ExitStatus.success
+    for (index, file) in files.enumerated() {
+      if index > 0 { Console.output("") }
+      do {
+        status = max(status, try verify(file))
+      } catch {
+        Console.error("error: \(error)")
+        status = ExitStatus.usage
+      }
+    }
+    if status != ExitStatus.success { throw ExitCode(status) }
+  }
+
+  private func verify(_ file: String) throws -> Int32 {
+    let options = ReadOptions(lenient: lenient)
+    guard TraceInputFormat.of(file) == .sctrace else {
+      let trace = try TraceFile.load(path: file, options: options)
+      Console.output("\(file): \(trace.format), \(trace.events.count) events")
+      return report(trace, problems: [])
+    }
+    let inspection = try TraceReader(path: file, options: options).inspect(
+      checkingCheckpoints: true)
+    let trace = inspection.trace
+    var header = "\(file): .sctrace"
+    if let fileHeader = trace.header {
+      header +=
+        " \(fileHeader.formatVersion) (recorder \"\(fileHeader.recorderVersion)\", app "
+        + "\"\(fileHeader.appName)\")"
+    } else {
+      header += " (header damaged)"
+    }
+    Console.output(header)
+    let checksums =
+      trace.damage.isEmpty ? "checksums match" : "\(trace.damage.count) damaged part(s)"
+    let frames = inspection.frames.count
+    Console.output(
+      "  frames       \(frames) event frame\(frames == 1 ? "" : "s") read, "
+        + "\(trace.events.count) events, \(checksums)")
+    Console.output("  checkpoints  \(checkpointSummary(inspection.checkpoints))")
+    Console.output("  index        \(indexSummary(inspection.index))")
+    for checkpoint in inspection.checkpoints {
+      if case .otherReducerVersion(let version) = checkpoint.status {
+        Console.output(
+          "  note: the checkpoint after seq \(checkpoint.entry.seq) was made by reducer version "
+            + "\(version) and this is version \(TraceReducer.version): not compared")
+      }
+    }
+    return report(trace, problems: inspection.problems, indexIntact: inspection.index == .intact)
+  }
+
+  /// Prints the damage and the verdict, and returns the exit status.
+  private func report(_ trace: LoadedTrace, problems: [String], indexIntact: Bool = true)
+    -> Int32
+  {
+    for damage in trace.damage { Console.output("  damaged      \(damage)") }
+    if let truncation = trace.truncation { Console.output("  truncated    \(truncation)") }
+    for problem in problems { Console.output("  damaged      \(problem)") }
+    guard !trace.isIntact || !problems.isEmpty || !indexIntact else {
+      Console.output("intact: every check passed")
+      return ExitStatus.success
+    }
+    let lostEvents = trace.truncation != nil || trace.damage.contains(where: \.losesEvents)
+    Console.output(
+      lostEvents
+        ? "damaged: the file still yields \(trace.events.count) events\(ranges(of: trace.events))"
+        : "damaged, but no event was lost: all \(trace.events.count) events read"
+          + ranges(of: trace.events))
+    return ExitStatus.found
+  }
+
+  private func checkpointSummary(_ checkpoints: [TraceInspection.Checkpoint]) -> String {
+    guard !checkpoints.isEmpty else { return "none" }
+    var counts: [String: Int] = [:]
+    for checkpoint in checkpoints {
+      let key: String
+      switch checkpoint.status {
+      case .matches, .notChecked: key = "match a fresh replay"
+      case .differs: key = "differ from a fresh replay"
+      case .otherReducerVersion: key = "of another reducer version"
+      case .unreachable: key = "not compared (events before them are missing)"
+      case .unreadable: key = "unreadable"
+      }
+      counts[key, default: 0] += 1
+    }
+    return counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+      .joined(separator: ", ") + " (reducer version \(TraceReducer.version))"
+  }
+
+  private func indexSummary(_ status: TraceInspection.IndexStatus) -> String {
+    switch status {
+    case .intact: "intact"
+    case .missing: "missing (the file was not closed); rebuilt by scanning"
+    case .damaged(let reason): "damaged: \(reason); rebuilt by scanning"
+    }
+  }
+
+  /// `: seq 1–4096 and 8193–12000`: the runs of consecutive seqs, the first few.
+  private func ranges(of events: [Event]) -> String {
+    var runs: [ClosedRange<Int>] = []
+    for event in events {
+      if let last = runs.last, event.seq == last.upperBound + 1 {
+        runs[runs.count - 1] = last.lowerBound...event.seq
+      } else {
+        runs.append(event.seq...event.seq)
+      }
+    }
+    guard !runs.isEmpty else { return "" }
+    let shown = runs.prefix(5).map {
+      $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)"
+    }
+    let more = runs.count > 5 ? " and \(runs.count - 5) more runs" : ""
+    let list =
+      shown.count > 1
+      ? shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "") : shown[0]
+    return ": seq \(list)\(more)"
+  }
+}

@@ -1,0 +1,127 @@
+/// Why bytes could not be decoded: they ended too soon, or they say something impossible.
+struct DecodingFailure: Error {
+  /// Whether the bytes ended before the value did; a frame cut mid-write ends like this.
+  var isEndOfData: Bool
+  /// What is wrong.
+  var message: String
+  /// Where, as an offset in the decoded bytes.
+  var offset: Int
+
+  static func endOfData(at offset: Int) -> Self {
+    DecodingFailure(isEndOfData: true, message: "the data ends inside a value", offset: offset)
+  }
+
+  static func invalid(_ message: String, at offset: Int) -> Self {
+    DecodingFailure(isEndOfData: false, message: message, offset: offset)
+  }
+}
+
+/// A cursor over bytes that reads the `.sctrace` primitives, checking every length against what
+/// is left, so that no value read from a file can make it trap or allocate more than the file
+/// holds.
+struct ByteReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// The offset of the next byte to read.
+  var offset: Int
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
+  /// Whether every byte has been read.
+  var isAtEnd: Bool { offset >= bytes.count }
+
+  /// How many bytes are left.
+  var remaining: Int { bytes.count - offset }
+
+  mutating func byte() throws(DecodingFailure) -> UInt8 {
+    guard offset < bytes.count else { throw .endOfData(at: offset) }
+    defer { offset += 1 }
+    return bytes[offset]
+  }
+
+  /// An unsigned LEB128 varint of at most ten bytes that fits in 64 bits.
+  mutating func varint() throws(DecodingFailure) -> UInt64 {
+    let start = offset
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      guard offset < bytes.count else { throw .endOfData(at: offset) }
+      let byte = bytes[offset]
+      offset += 1
+      if shift == 63, byte > 1 {
+        throw .invalid("a varint does not fit in 64 bits", at: start)
+      }
+      result |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return result }
+      shift += 7
+    }
+  }
+
+  /// A varint that must fit in `Int`, such as a count or a size.
+  mutating func count() throws(DecodingFailure) -> Int {
+    let start = offset
+    let value = try varint()
+    guard value <= UInt64(Int.max) else {
+      throw .invalid("a count of \(value) is beyond what this platform can hold", at: start)
+    }
+    return Int(value)
+  }
+
+  /// A zigzag varint (see ``ByteWriter/zigzag(_:)``).
+  mutating func zigzag() throws(DecodingFailure) -> Int64 {
+    let value = try varint()
+    return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+  }
+
+  mutating func uint16() throws(DecodingFailure) -> UInt16 {
+    UInt16(try uint(bytes: 2))
+  }
+
+  mutating func uint32() throws(DecodingFailure) -> UInt32 {
+    UInt32(try uint(bytes: 4))
+  }
+
+  mutating func uint64() throws(DecodingFailure) -> UInt64 {
+    try uint(bytes: 8)
+  }
+
+  private mutating func uint(bytes count: Int) throws(DecodingFailure) -> UInt64 {
+    guard remaining >= count else { throw .endOfData(at: bytes.count) }
+    var value: UInt64 = 0
+    for index in 0..<count {
+      value |= UInt64(bytes[offset + index]) << UInt64(8 * index)
+    }
+    offset += count
+    return value
+  }
+
+  /// The next `count` bytes.
+  mutating func bytes(_ count: Int) throws(DecodingFailure) -> UnsafeBufferPointer<UInt8> {
+    guard count <= remaining else { throw .endOfData(at: bytes.count) }
+    defer { offset += count }
+    return UnsafeBufferPointer(rebasing: bytes[offset..<offset + count])
+  }
+
+  /// A string written by ``ByteWriter/string(_:)``; bytes that are not UTF-8 are invalid.
+  mutating func string() throws(DecodingFailure) -> String {
+    let start = offset
+    let length = try count()
+    let raw = try bytes(length)
+    guard let text = String(validatingUTF8Bytes: raw) else {
+      throw .invalid("a string is not valid UTF-8", at: start)
+    }
+    return text
+  }
+}
+
+extension String {
+  /// The string whose UTF-8 form is exactly `bytes`, or nil when they are not valid UTF-8.
+  init?(validatingUTF8Bytes bytes: UnsafeBufferPointer<UInt8>) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Decoding replaces invalid sequences; the bytes were valid exactly when nothing changed.
+    guard text.utf8.elementsEqual(bytes) else { return nil }
+    self = text
+  }
+}

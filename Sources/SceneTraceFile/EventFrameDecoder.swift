@@ -1,0 +1,253 @@
+import SceneTrace
+
+/// Decodes the content of one event frame back into exactly the events that were encoded.
+///
+/// Decoding stops at the first record it cannot read and keeps every event before it. Records
+/// are self-delimiting, so content cut anywhere (a frame whose last blocks never reached the
+/// disk) ends in the middle of a record: that is reported as end of data, never taken for an
+/// event.
+struct EventFrameDecoder {
+  /// What a frame's content gave.
+  struct Result {
+    /// The events, in order.
+    var events: [Event] = []
+    /// The seq of the first event, from the frame's preamble (nil when the content is too short).
+    var firstSeq: Int?
+    /// The seq of the last event read, skipped events included.
+    var lastSeq = 0
+    /// One warning per event of a later format version that was skipped (read leniently).
+    var warnings: [String] = []
+    /// An event of a later format version met while not reading leniently: its seq and kind.
+    var unknownExtension: (seq: Int, kind: UInt64)?
+    /// Why decoding stopped before the end of the content, if it did.
+    var failure: DecodingFailure?
+  }
+
+  var reader: ByteReader
+  /// The frame's string table.
+  private var table: [String] = []
+  private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
+  private var time: Int64 = 0
+  private var nextSeq = 1
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reader = ByteReader(bytes)
+  }
+
+  /// Decodes `content`; `lenient` skips events of later format versions with a warning.
+  static func decode(_ content: [UInt8], lenient: Bool) -> Result {
+    content.withUnsafeBufferPointer { bytes in
+      var decoder = EventFrameDecoder(bytes)
+      var result = Result()
+      do throws(DecodingFailure) {
+        try decoder.decodeAll(into: &result, lenient: lenient)
+      } catch {
+        result.failure = error
+      }
+      return result
+    }
+  }
+
+  private mutating func decodeAll(into result: inout Result, lenient: Bool)
+    throws(DecodingFailure)
+  {
+    let kind = try reader.byte()
+    guard kind == EventFrameEncoder.contentKind else {
+      throw .invalid("the frame's content kind is \(kind), not 1 (events)", at: 0)
+    }
+    let first = try reader.count()
+    guard first >= 1 else { throw .invalid("the frame's first seq is 0", at: 1) }
+    nextSeq = first
+    result.firstSeq = first
+    result.lastSeq = first - 1
+    result.events.reserveCapacity(min(reader.remaining / 3, 1 << 14))
+    while !reader.isAtEnd {
+      let start = reader.offset
+      let tag = try reader.varint()
+      switch tag {
+      case EventTag.seqSkip:
+        let skip = try reader.count()
+        guard skip >= 1, nextSeq <= Int.max - skip else {
+          throw .invalid("a seq skip of \(skip) is impossible here", at: start)
+        }
+        nextSeq += skip
+        continue
+      case EventTag.extensionEvent:
+        try advanceTime(at: start)
+        let kind = try reader.varint()
+        let length = try reader.count()
+        _ = try reader.bytes(length)
+        if !lenient {
+          result.unknownExtension = (nextSeq, kind)
+          return
+        }
+        result.warnings.append(
+          "seq \(nextSeq): skipped an event of a type this version does not know (extension "
+            + "kind \(kind), from a newer recorder)")
+      case 1...UInt64(EventTag.types.count):
+        let type = EventTag.types[Int(tag - 1)]
+        try advanceTime(at: start)
+        let payload = try decodeBody(of: type)
+        result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+      default:
+        throw .invalid("unknown record tag \(tag)", at: start)
+      }
+      result.lastSeq = nextSeq
+      guard nextSeq < Int.max else { throw .invalid("seq overflows", at: start) }
+      nextSeq += 1
+    }
+  }
+
+  private mutating func advanceTime(at start: Int) throws(DecodingFailure) {
+    let delta = try reader.varint()
+    guard delta <= UInt64(Int64.max - time) else {
+      throw .invalid("the time goes past the latest time a trace can hold", at: start)
+    }
+    time += Int64(delta)
+  }
+
+  // MARK: Fields
+
+  /// The flags word of an event whose flags use `bits` bits; other bits set are damage.
+  mutating func flags(bits: Int) throws(DecodingFailure) -> UInt64 {
+    let start = reader.offset
+    let word = try reader.varint()
+    guard word >> UInt64(bits) == 0 else {
+      throw .invalid("the event's flags set bits this version does not know", at: start)
+    }
+    return word
+  }
+
+  /// A string reference, with the index of its table entry.
+  mutating func stringEntry() throws(DecodingFailure) -> (value: String, index: Int) {
+    let start = reader.offset
+    let reference = try reader.count()
+    if reference == 0 {
+      let value = try reader.string()
+      table.append(value)
+      return (value, table.count - 1)
+    }
+    guard reference <= table.count else {
+      throw .invalid(
+        "a string reference to entry \(reference - 1) of a table of \(table.count)", at: start)
+    }
+    return (table[reference - 1], reference - 1)
+  }
+
+  mutating func string() throws(DecodingFailure) -> String {
+    try stringEntry().value
+  }
+
+  mutating func string(if present: Bool) throws(DecodingFailure) -> String? {
+    present ? try stringEntry().value : nil
+  }
+
+  mutating func session() throws(DecodingFailure) -> SessionID {
+    SessionID(try stringEntry().value)
+  }
+
+  mutating func session(if present: Bool) throws(DecodingFailure) -> SessionID? {
+    present ? SessionID(try stringEntry().value) : nil
+  }
+
+  /// A count, then that many string references.
+  mutating func strings() throws(DecodingFailure) -> [String] {
+    let count = try reader.count()
+    // Each reference takes at least a byte: a larger count cannot be right, and is not trusted
+    // with an allocation.
+    guard count <= reader.remaining else { throw .endOfData(at: reader.bytes.count) }
+    var values: [String] = []
+    values.reserveCapacity(count)
+    for _ in 0..<count { values.append(try stringEntry().value) }
+    return values
+  }
+
+  mutating func strings(if present: Bool) throws(DecodingFailure) -> [String]? {
+    present ? try strings() : nil
+  }
+
+  mutating func sessions(if present: Bool = true) throws(DecodingFailure) -> [SessionID]? {
+    present ? try strings().map { SessionID($0) } : nil
+  }
+
+  /// An enumerated value: its number, or 0 and its spelling.
+  mutating func enumeration<Codes: EnumerationCodes>(_ codes: Codes.Type) throws(DecodingFailure)
+    -> Codes.Value
+  {
+    let start = reader.offset
+    let code = try reader.varint()
+    if code == 0 { return Codes.Value(rawValue: try string()) }
+    guard let value = Codes.value(for: code) else {
+      throw .invalid("value number \(code) of \(Codes.Value.self) is unknown", at: start)
+    }
+    return value
+  }
+
+  mutating func enumeration<Codes: EnumerationCodes>(_ codes: Codes.Type, if present: Bool)
+    throws(DecodingFailure) -> Codes.Value?
+  {
+    present ? try enumeration(codes) : nil
+  }
+
+  mutating func modifiers(if present: Bool) throws(DecodingFailure) -> ModifierFlags {
+    guard present else { return .none }
+    let word = try reader.varint()
+    let others = word >> 6
+    guard others <= UInt64(reader.remaining) else { throw .endOfData(at: reader.bytes.count) }
+    var members: [Modifier] = []
+    for (bit, modifier) in ModifierBits.bits.enumerated() where word & (1 << UInt64(bit)) != 0 {
+      members.append(modifier)
+    }
+    for _ in 0..<others { members.append(Modifier(rawValue: try string())) }
+    return ModifierFlags(members)
+  }
+
+  mutating func integer() throws(DecodingFailure) -> Int {
+    let start = reader.offset
+    guard let value = Int(exactly: try reader.zigzag()) else {
+      throw .invalid("an integer does not fit this platform's Int", at: start)
+    }
+    return value
+  }
+
+  /// A coordinate: raw bits when `isRaw`, otherwise grid units added to `base`.
+  mutating func coordinate(isRaw: Bool, base: Int64 = 0) throws(DecodingFailure)
+    -> (value: Double, units: Int64?)
+  {
+    if isRaw { return (Double(bitPattern: try reader.uint64()), nil) }
+    let start = reader.offset
+    let units = base &+ (try reader.zigzag())
+    guard units.magnitude <= UInt64(CoordinateGrid.unitLimit) else {
+      throw .invalid("a coordinate is beyond the grid's range", at: start)
+    }
+    return (CoordinateGrid.value(of: units), units)
+  }
+
+  /// A pointer sample's x and y, delta-coded against the scene's previous on-grid sample.
+  mutating func pointerPosition(xIsRaw: Bool, yIsRaw: Bool, sessionIndex: Int)
+    throws(DecodingFailure) -> (x: Double, y: Double)
+  {
+    var base = pointerBases[sessionIndex] ?? (0, 0)
+    let x = try coordinate(isRaw: xIsRaw, base: base.x)
+    let y = try coordinate(isRaw: yIsRaw, base: base.y)
+    if let units = x.units { base.x = units }
+    if let units = y.units { base.y = units }
+    pointerBases[sessionIndex] = base
+    return (x.value, y.value)
+  }
+
+  /// A boolean kept in two flag bits: `present` and `value`.
+  func optionalBool(_ flags: UInt64, present: Int, value: Int) throws(DecodingFailure) -> Bool? {
+    let isPresent = flags & (1 << UInt64(present)) != 0
+    let isTrue = flags & (1 << UInt64(value)) != 0
+    guard isPresent || !isTrue else {
+      throw .invalid("a flag says true for an absent boolean", at: reader.offset)
+    }
+    return isPresent ? isTrue : nil
+  }
+}
+
+extension UInt64 {
+  /// Whether bit `bit` is set.
+  func has(_ bit: Int) -> Bool { self & (1 << UInt64(bit)) != 0 }
+}

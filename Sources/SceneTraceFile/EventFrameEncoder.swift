@@ -1,0 +1,175 @@
+import SceneTrace
+
+/// Encodes the events of one frame: the frame's content, before compression.
+///
+/// Everything a frame needs to decode is inside it: its first seq, its own string table and its
+/// own delta bases (time starts from 0, pointer samples from (0, 0) for every scene). The layout
+/// is specified in the "The .sctrace format" article.
+struct EventFrameEncoder {
+  /// The content kind of an event frame, its first byte.
+  static let contentKind: UInt8 = 1
+
+  /// The content encoded and not yet taken with ``takeBytes()``.
+  var output = ByteWriter(reservingCapacity: 1 << 16)
+  /// How many bytes of content the frame holds so far, taken or not.
+  private(set) var contentSize = 0
+  /// How many events the frame holds.
+  private(set) var eventCount = 0
+  /// The seq of the first event of the frame.
+  let firstSeq: Int
+  /// The seq of the last event encoded.
+  private(set) var lastSeq: Int
+  /// The time of the first and the last event encoded.
+  private(set) var firstTime: TraceTime?
+  private(set) var lastTime = TraceTime.zero
+
+  private var strings: [InternedString: Int] = [:]
+  /// The last on-grid pointer position of each scene, by the string index of its session.
+  private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
+
+  /// Starts a frame whose first event has seq `firstSeq`.
+  init(firstSeq: Int) {
+    self.firstSeq = firstSeq
+    lastSeq = firstSeq - 1
+    output.byte(Self.contentKind)
+    output.varint(firstSeq)
+  }
+
+  /// Hands over the bytes encoded since the last call; the frame goes on.
+  mutating func takeBytes() -> [UInt8] {
+    contentSize += output.count
+    defer { output.bytes.removeAll(keepingCapacity: true) }
+    return output.bytes
+  }
+
+  /// The frame's size so far, taken or not.
+  var size: Int { contentSize + output.count }
+
+  /// Appends `event`, whose seq must be above the previous one's and whose time must not be
+  /// earlier (the writer checks both).
+  mutating func encode(_ event: Event) {
+    if event.seq > lastSeq + 1 {
+      output.varint(EventTag.seqSkip)
+      output.varint(event.seq - lastSeq - 1)
+    }
+    output.varint(EventTag.tag(of: event.type))
+    output.varint(UInt64(event.time.nanoseconds - lastTime.nanoseconds))
+    encodeBody(of: event.payload)
+    lastSeq = event.seq
+    lastTime = event.time
+    if firstTime == nil { firstTime = event.time }
+    eventCount += 1
+  }
+
+  // MARK: Fields
+
+  /// A string reference: `n + 1` for entry n of the frame's table, or 0 and the string itself,
+  /// which becomes the next entry. Returns the entry's index.
+  @discardableResult
+  mutating func string(_ value: String) -> Int {
+    let key = InternedString(value)
+    if let index = strings[key] {
+      output.varint(index + 1)
+      return index
+    }
+    let index = strings.count
+    strings[key] = index
+    output.varint(0)
+    output.string(value)
+    return index
+  }
+
+  mutating func string(_ value: String?) {
+    if let value { string(value) }
+  }
+
+  mutating func session(_ value: SessionID) {
+    string(value.rawValue)
+  }
+
+  mutating func session(_ value: SessionID?) {
+    if let value { string(value.rawValue) }
+  }
+
+  /// A count, then that many string references.
+  mutating func strings(_ values: [String]?) {
+    guard let values else { return }
+    output.varint(values.count)
+    for value in values { string(value) }
+  }
+
+  mutating func sessions(_ values: [SessionID]?) {
+    strings(values?.map(\.rawValue))
+  }
+
+  /// An enumerated value: its number, or 0 and its spelling.
+  mutating func enumeration<Codes: EnumerationCodes>(_ value: Codes.Value?, _ codes: Codes.Type) {
+    guard let value else { return }
+    let code = Codes.code(of: value)
+    output.varint(code)
+    if code == 0 { string(value.rawValue) }
+  }
+
+  /// Modifier flags: the word of recognized bits and the count of others, then the others.
+  mutating func modifiers(_ flags: ModifierFlags) {
+    var word: UInt64 = 0
+    var others: [String] = []
+    for modifier in flags.members {
+      if let bit = ModifierBits.bits.firstIndex(of: modifier), modifier.isRecognized {
+        word |= 1 << UInt64(bit)
+      } else {
+        others.append(modifier.rawValue)
+      }
+    }
+    output.varint(word | UInt64(others.count) << 6)
+    for other in others { string(other) }
+  }
+
+  mutating func integer(_ value: Int) {
+    output.zigzag(Int64(value))
+  }
+
+  /// A coordinate on the grid as the zigzag of its units, or off it as its raw bits: the caller
+  /// has put `units` (nil: off the grid) in the event's flags.
+  mutating func coordinate(_ value: Double, units: Int64?, base: Int64 = 0) {
+    if let units {
+      output.zigzag(units &- base)
+    } else {
+      output.uint64(value.bitPattern)
+    }
+  }
+
+  /// A pointer sample's x and y, delta-coded against the scene's previous on-grid sample.
+  mutating func pointerPosition(
+    x: Double, xUnits: Int64?, y: Double, yUnits: Int64?, sessionIndex: Int
+  ) {
+    var base = pointerBases[sessionIndex] ?? (0, 0)
+    coordinate(x, units: xUnits, base: base.x)
+    coordinate(y, units: yUnits, base: base.y)
+    if let xUnits { base.x = xUnits }
+    if let yUnits { base.y = yUnits }
+    pointerBases[sessionIndex] = base
+  }
+}
+
+/// A string as a dictionary key compared byte for byte (Unicode scalar by scalar), not by
+/// canonical equivalence as `String` compares: `é` and `e` + U+0301 are two table entries.
+struct InternedString: Hashable {
+  let value: String
+
+  init(_ value: String) { self.value = value }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.value.utf8.elementsEqual(rhs.value.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    var copy = value
+    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
+}
+
+/// Bit `n` of a flags word, set when `condition` holds.
+func flag(_ bit: Int, _ condition: Bool) -> UInt64 {
+  condition ? 1 << UInt64(bit) : 0
+}

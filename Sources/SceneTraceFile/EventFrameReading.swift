@@ -1,0 +1,57 @@
+import SceneTrace
+
+/// Reading one event frame of a `.sctrace` file: its layout, its content, its events.
+struct EventFrameReading {
+  /// The frame's layout.
+  var layout: ZstdFrameLayout
+  /// Its events, in order: every complete event of its complete blocks.
+  var events: [Event] = []
+  /// The seq of its first and last event (skipped ones included), when its content says.
+  var firstSeq: Int?
+  var lastSeq: Int?
+  /// How many bytes of content its complete blocks hold.
+  var contentSize = 0
+  /// Events of later format versions that were skipped.
+  var warnings: [String] = []
+  /// An event of a later format version met while not reading leniently.
+  var unknownExtension: (seq: Int, kind: UInt64)?
+  /// What is wrong with the frame, if anything: it lost some or all of its events.
+  var problem: String?
+  /// Whether the problem is that the frame is compressed and this build has no libzstd.
+  var needsLibZstd = false
+  /// Whether the frame was cut by the end of the file (its tail is missing, not damaged).
+  var isCut: Bool { !layout.isComplete }
+
+  /// Reads the frame laid out as `layout`.
+  init(
+    _ layout: ZstdFrameLayout, in file: UnsafeBufferPointer<UInt8>,
+    context: ZstdDecompressionContext?, lenient: Bool
+  ) {
+    self.layout = layout
+    let content: FrameDecompression.Content
+    do throws(FrameDecompression.Failure) {
+      content = try FrameDecompression.content(of: layout, in: file, context: context)
+    } catch {
+      problem = error.message
+      needsLibZstd = error.needsLibZstd
+      return
+    }
+    contentSize = content.bytes.count
+    let decoded = EventFrameDecoder.decode(content.bytes, lenient: lenient)
+    events = decoded.events
+    firstSeq = decoded.firstSeq
+    lastSeq = decoded.firstSeq == nil ? nil : decoded.lastSeq
+    warnings = decoded.warnings
+    unknownExtension = decoded.unknownExtension
+    if let failure = decoded.failure {
+      // Content that ends inside a record is what a cut frame looks like; anything else, or
+      // a complete frame ending early, is damage.
+      if !(failure.isEndOfData && !layout.isComplete) {
+        let kept = events.isEmpty ? "" : "; the \(events.count) events before it were kept"
+        problem =
+          "its content cannot be decoded at content byte \(failure.offset): "
+          + "\(failure.message)\(kept)"
+      }
+    }
+  }
+}

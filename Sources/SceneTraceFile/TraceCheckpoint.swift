@@ -1,0 +1,129 @@
+import SceneTrace
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+#else
+  internal import Foundation
+#endif
+
+/// A stored reducer state: the state after event ``seq``, so that the state at a later event is
+/// this state plus a short replay.
+public struct TraceCheckpoint: Sendable {
+  /// The state is the one after this event.
+  public var seq: Int
+  /// The `TraceReducer.version` that computed the state; a checkpoint of another version is not
+  /// used for replay, and `verify` does not count its digest differing as damage.
+  public var reducerVersion: Int
+  /// XXH64 of the state's canonical JSON (see `TraceState.canonicalJSON()`).
+  public var digest: UInt64
+  /// How many findings a replay from the start reported up to ``seq``.
+  public var findingCount: Int
+  /// The state.
+  public var state: TraceState
+
+  /// Creates a checkpoint of `state` after event `seq`, with its digest.
+  public init(
+    seq: Int, state: TraceState, findingCount: Int, reducerVersion: Int = TraceReducer.version
+  ) {
+    self.seq = seq
+    self.state = state
+    self.findingCount = findingCount
+    self.reducerVersion = reducerVersion
+    self.digest = state.digest
+  }
+}
+
+extension TraceState {
+  /// The state as canonical JSON (UTF-8): the Codable form, every field the reducer keeps, with
+  /// sorted keys and numbers written one way only, so the same state gives the same bytes on
+  /// every platform. A checkpoint stores it; its ``digest`` identifies it.
+  public func canonicalJSON() -> [UInt8] {
+    // The state's Codable form has no way to fail: only custom encoders throw.
+    (try? CanonicalJSONEncoder.encode(self)) ?? []
+  }
+
+  /// XXH64 of ``canonicalJSON()``.
+  public var digest: UInt64 {
+    XXH64.hash(canonicalJSON())
+  }
+
+  /// Reads a state from its canonical JSON.
+  public init(canonicalJSON bytes: [UInt8]) throws(TraceError) {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    do {
+      self = try decoder.decode(TraceState.self, from: Data(bytes))
+    } catch {
+      throw TraceError(
+        code: .damagedTrace,
+        message: "a stored state is not a state this version can read: \(error)")
+    }
+  }
+}
+
+extension TraceCheckpoint {
+  /// The four bytes that open a checkpoint record: `SCTK`.
+  static let magic: [UInt8] = Array("SCTK".utf8)
+  /// How the state is stored: canonical JSON inside one zstd frame.
+  static let canonicalJSONInZstdFrame = 1
+
+  /// The checkpoint's skippable frame, with the state's JSON compressed by `compress` (one
+  /// zstd frame), or nil when the state does not read back as itself from its JSON.
+  func encodedFrame(compress: ([UInt8]) throws(TraceError) -> [UInt8]) throws(TraceError)
+    -> [UInt8]?
+  {
+    let json = state.canonicalJSON()
+    // A state whose JSON would not give it back (two sessions whose names differ only in
+    // Unicode normalization, a NaN coordinate) is not worth storing: replay covers it.
+    guard json.count <= FrameDecompression.contentLimit,
+      (try? TraceState(canonicalJSON: json)) == state
+    else { return nil }
+    let frame = try compress(json)
+    var writer = ByteWriter(reservingCapacity: frame.count + 32)
+    writer.append(Self.magic)
+    writer.varint(seq)
+    writer.varint(reducerVersion)
+    writer.uint64(digest)
+    writer.varint(findingCount)
+    writer.varint(Self.canonicalJSONInZstdFrame)
+    writer.varint(frame.count)
+    writer.append(frame)
+    return TraceRecord.skippableFrame(
+      nibble: TraceRecord.checkpointNibble, content: TraceRecord.sealed(writer))
+  }
+
+  /// A checkpoint record's fields, and where its state's zstd frame is in `content`.
+  struct Record {
+    var seq: Int
+    var reducerVersion: Int
+    var digest: UInt64
+    var findingCount: Int
+    var stateFrame: Range<Int>
+  }
+
+  /// Reads a checkpoint record (the skippable frame's content), without its state.
+  static func decodeRecord(_ content: UnsafeBufferPointer<UInt8>) throws(DecodingFailure)
+    -> Record
+  {
+    let body = try TraceRecord.verifiedBody(content, name: "checkpoint")
+    var reader = ByteReader(body)
+    guard try reader.bytes(magic.count).elementsEqual(magic) else {
+      throw .invalid("the checkpoint does not start with SCTK", at: 0)
+    }
+    let seq = try reader.count()
+    let reducerVersion = try reader.count()
+    let digest = try reader.uint64()
+    let findingCount = try reader.count()
+    let encoding = try reader.count()
+    guard encoding == canonicalJSONInZstdFrame else {
+      throw .invalid("the checkpoint stores its state in unknown encoding \(encoding)", at: 0)
+    }
+    let length = try reader.count()
+    let start = reader.offset
+    _ = try reader.bytes(length)
+    return Record(
+      seq: seq, reducerVersion: reducerVersion, digest: digest, findingCount: findingCount,
+      stateFrame: start..<start + length)
+  }
+}

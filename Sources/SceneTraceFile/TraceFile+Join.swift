@@ -1,0 +1,62 @@
+import SceneTrace
+
+extension TraceFile {
+  /// Several traces of one app, in order, as one trace.
+  ///
+  /// Seq continues: the events of each trace after the first get the last seq of the traces
+  /// before them added to theirs. Time continues: the times of each trace after the first are
+  /// shifted by its start time minus the first trace's (from their `.sctrace` headers), when
+  /// both are known and that does not make time go backwards; otherwise by the time of the last
+  /// event before it. Damage, truncation and warnings are kept, each naming its file; the
+  /// header is the first trace's.
+  public static func join(_ traces: [LoadedTrace]) throws(TraceError) -> LoadedTrace {
+    guard var joined = traces.first else {
+      throw TraceError(code: .emptyTrace, message: "there are no traces to join")
+    }
+    guard traces.count > 1 else { return joined }
+    joined.path = traces.map(\.path).joined(separator: " + ")
+    joined.truncation = joined.truncation.map { "\(traces[0].path): \($0)" }
+    joined.warnings = joined.warnings.map { "\(traces[0].path): \($0)" }
+    joined.damage = joined.damage.map { named($0, traces[0].path, seqOffset: 0) }
+    let firstStart = traces[0].header?.startWallClockNanoseconds
+    for trace in traces.dropFirst() {
+      let seqOffset = joined.events.last?.seq ?? 0
+      let previousEnd = joined.events.last?.time.nanoseconds ?? 0
+      var timeOffset = previousEnd
+      if let firstStart, let start = trace.header?.startWallClockNanoseconds {
+        let (sinceFirst, overflow) = start.subtractingReportingOverflow(firstStart)
+        if !overflow, sinceFirst > previousEnd { timeOffset = sinceFirst }
+      }
+      for event in trace.events {
+        let (seq, seqOverflow) = event.seq.addingReportingOverflow(seqOffset)
+        let (time, timeOverflow) = event.time.nanoseconds.addingReportingOverflow(timeOffset)
+        guard !seqOverflow, !timeOverflow else {
+          throw TraceError(
+            code: .invalidValue,
+            message:
+              "joining \(trace.path) after the traces before it takes seq or time beyond what "
+              + "a trace can hold",
+            path: trace.path)
+        }
+        joined.events.append(Event(seq: seq, time: TraceTime(nanoseconds: time), event.payload))
+      }
+      if let truncation = trace.truncation {
+        let text = "\(trace.path): \(truncation)"
+        joined.truncation = joined.truncation.map { "\($0); \(text)" } ?? text
+      }
+      joined.warnings += trace.warnings.map { "\(trace.path): \($0)" }
+      joined.damage += trace.damage.map { named($0, trace.path, seqOffset: seqOffset) }
+    }
+    return joined
+  }
+
+  /// `damage` saying which file it is in, with its lost seqs as numbered in the joined trace.
+  private static func named(_ damage: TraceDamage, _ path: String, seqOffset: Int) -> TraceDamage {
+    var named = damage
+    named.message = "in \(path): \(damage.message)"
+    if let lost = damage.lostSeqs, lost.upperBound <= Int.max - seqOffset {
+      named.lostSeqs = (lost.lowerBound + seqOffset)...(lost.upperBound + seqOffset)
+    }
+    return named
+  }
+}

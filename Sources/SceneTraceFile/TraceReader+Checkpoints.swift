@@ -1,0 +1,93 @@
+import SceneTrace
+
+/// A replay of a `.sctrace` file through one event that started from the latest usable
+/// checkpoint at or before it, replaying only the events after it.
+public struct CheckpointedReplay: Sendable {
+  /// The replay: its state is the one after the event asked for.
+  public var replay: Replay
+  /// Where it started; nil when it started from the beginning.
+  public var checkpoint: TraceCheckpoint?
+  /// How many findings a replay from the start reports up to the event: the checkpoint's and
+  /// those of the events replayed.
+  public var findingCount: Int
+  /// The events replayed, with any damage among them.
+  public var replayed: LoadedTrace
+}
+
+extension TraceReader {
+  /// The latest checkpoint at or before `seq` that was computed by `reducerVersion` and still
+  /// reads, with its state; nil when there is none.
+  public func checkpoint(atOrBefore seq: Int, reducerVersion: Int = TraceReducer.version)
+    -> TraceCheckpoint?
+  {
+    let candidates = index.checkpoints.filter {
+      $0.seq <= seq && $0.reducerVersion == reducerVersion
+    }
+    for entry in candidates.reversed() {
+      if let checkpoint = try? self.checkpoint(entry) { return checkpoint }
+    }
+    return nil
+  }
+
+  /// The checkpoint `entry` of ``index`` points to, with its state, checked against its digest.
+  public func checkpoint(_ entry: TraceIndex.Checkpoint) throws(TraceError) -> TraceCheckpoint {
+    try withFileBytes { file throws(TraceError) in
+      let damaged = { (reason: String) in
+        TraceError(
+          code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
+          path: path, byteOffset: entry.offset)
+      }
+      guard let layout = try? ZstdFrameLayout.frame(at: entry.offset, in: file), layout.isComplete,
+        case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind,
+        let record = try? TraceCheckpoint.decodeRecord(UnsafeBufferPointer(rebasing: file[content]))
+      else { throw damaged("is not where the index says, or is damaged") }
+      let frameBytes = UnsafeBufferPointer(
+        rebasing: file[(content.lowerBound + record.stateFrame.lowerBound)...])
+      let json: [UInt8]
+      do {
+        let stateLayout = try ZstdFrameLayout.frame(
+          at: 0, in: UnsafeBufferPointer(rebasing: frameBytes[..<record.stateFrame.count]))
+        let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+        json = try FrameDecompression.content(of: stateLayout, in: frameBytes, context: context)
+          .bytes
+      } catch let failure as FrameDecompression.Failure {
+        throw damaged("cannot be decoded: \(failure.message)")
+      } catch {
+        throw damaged("is damaged: its state's zstd frame does not lay out")
+      }
+      guard XXH64.hash(json) == record.digest else {
+        throw damaged("is damaged: its state does not match its digest")
+      }
+      return TraceCheckpoint(
+        seq: record.seq, reducerVersion: record.reducerVersion, digest: record.digest,
+        findingCount: record.findingCount, state: try TraceState(canonicalJSON: json))
+    }
+  }
+
+  /// Replays through event `seq`, starting from the latest usable checkpoint at or before it.
+  /// With `finish`, the replay is finished too (as at the last event of the trace), and starts
+  /// from a checkpoint before `seq`, so that finishing merges findings as a full replay would.
+  public func replay(through seq: Int, finish: Bool = false) throws(TraceError)
+    -> CheckpointedReplay
+  {
+    let checkpoint = self.checkpoint(atOrBefore: finish ? seq - 1 : seq)
+    var replay = Replay(from: checkpoint?.state ?? TraceState())
+    let replayed = try events(from: (checkpoint?.seq ?? 0) + 1, through: seq)
+    replay.apply(replayed.events)
+    if finish { replay.finish() }
+    return CheckpointedReplay(
+      replay: replay, checkpoint: checkpoint,
+      findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count, replayed: replayed)
+  }
+}
+
+extension TraceCheckpoint {
+  /// A checkpoint as read from a file.
+  init(seq: Int, reducerVersion: Int, digest: UInt64, findingCount: Int, state: TraceState) {
+    self.seq = seq
+    self.reducerVersion = reducerVersion
+    self.digest = digest
+    self.findingCount = findingCount
+    self.state = state
+  }
+}

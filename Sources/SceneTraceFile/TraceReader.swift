@@ -1,0 +1,186 @@
+import SceneTrace
+
+/// Random access to a `.sctrace` file: its header, its index, the events of a range of seqs
+/// (decoding only the frames that hold them), and its checkpoints.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "app.sctrace")
+/// let checkpoint = reader.checkpoint(atOrBefore: 120_000)
+/// var replay = Replay(from: checkpoint?.state ?? TraceState())
+/// let rest = try reader.events(from: (checkpoint?.seq ?? 0) + 1, through: 120_000)
+/// replay.apply(rest.events)
+/// ```
+///
+/// A file without a valid index (cut while it was written, or damaged at its end) is scanned
+/// once, when it is opened, and its index rebuilt from what the scan found.
+public struct TraceReader: Sendable {
+  /// The file, as the caller named it.
+  public let path: String
+  /// How strictly events are read.
+  public let options: ReadOptions
+  /// The file's header; nil when it is damaged.
+  public let header: TraceHeader?
+  /// Where every frame and checkpoint is: the index the file stores, or the one rebuilt by
+  /// scanning when it has none (see ``indexWasRebuilt``).
+  public let index: TraceIndex
+  /// Whether the file had no valid index and ``index`` was rebuilt by scanning.
+  public let indexWasRebuilt: Bool
+  /// The file's size in bytes.
+  public var byteCount: Int { file.count }
+
+  private let file: [UInt8]
+  /// The whole file's events and damage, when opening it needed a scan.
+  private let scanned: LoadedTrace?
+
+  /// Opens the `.sctrace` file at `path`.
+  public init(path: String, options: ReadOptions = ReadOptions()) throws(TraceError) {
+    try self.init(bytes: FileBytes.contents(ofFile: path), path: path, options: options)
+  }
+
+  /// Opens a `.sctrace` file from its bytes; `path` names it in messages.
+  public init(bytes: [UInt8], path: String, options: ReadOptions = ReadOptions())
+    throws(TraceError)
+  {
+    self.path = path
+    self.options = options
+    file = bytes
+    let stored = try bytes.withUnsafeBufferPointer { file throws(TraceError) in
+      try Self.headerAndStoredIndex(file, path: path)
+    }
+    if let index = stored.index, stored.header != nil {
+      header = stored.header
+      self.index = index
+      indexWasRebuilt = false
+      scanned = nil
+    } else {
+      let scan = try bytes.withUnsafeBufferPointer { file throws(TraceError) in
+        try TraceScan.scan(file, path: path, lenient: options.lenient)
+      }
+      header = scan.header
+      index = scan.storedIndex ?? scan.rebuiltIndex
+      indexWasRebuilt = scan.storedIndex == nil
+      scanned = Self.loaded(scan, path: path)
+    }
+  }
+
+  /// The size of the file at `path`, in bytes.
+  public static func fileSize(of path: String) throws(TraceError) -> Int {
+    try FileBytes.size(ofFile: path)
+  }
+
+  /// Every event the file yields, with what was damaged or cut off: a pass over every frame.
+  public func loadAll() throws(TraceError) -> LoadedTrace {
+    if let scanned { return scanned }
+    return Self.loaded(try scan(), path: path)
+  }
+
+  /// The last seq the file holds, per its index (0 when it holds no event).
+  public var lastSeq: Int { index.frames.last?.lastSeq ?? 0 }
+
+  /// The events from seq `first` through `last` (inclusive), decoding only the frames that
+  /// hold them; damaged frames among them are reported in the result's `damage`.
+  public func events(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
+    if let scanned {
+      var slice = scanned
+      slice.events = scanned.events.filter { $0.seq >= first && $0.seq <= last }
+      return slice
+    }
+    var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
+    let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
+    try file.withUnsafeBufferPointer { file throws(TraceError) in
+      let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+      for entry in frames {
+        let read = Self.readFrame(at: entry.offset, in: file, context: context, options: options)
+        if let unknown = read.unknownExtension {
+          throw TraceError(
+            code: .unknownEventType,
+            message:
+              "event seq \(unknown.seq) is of a type this version does not know; read it with "
+              + "--lenient to skip such events",
+            path: path, byteOffset: entry.offset)
+        }
+        result.warnings += read.warnings
+        result.events += read.events.filter { $0.seq >= first && $0.seq <= last }
+        if let problem = read.problem {
+          // The events a damaged frame still gives are its first ones.
+          let firstLost = (read.events.last?.seq).map { $0 + 1 } ?? entry.firstSeq
+          result.damage.append(
+            TraceDamage(
+              byteOffset: entry.offset, message: "the frame: \(problem)",
+              lostSeqs: firstLost <= entry.lastSeq ? firstLost...entry.lastSeq : nil,
+              needsLibZstd: read.needsLibZstd))
+        }
+      }
+    }
+    return result
+  }
+
+  // MARK: Internals
+
+  /// A full pass over the file.
+  func scan() throws(TraceError) -> TraceScan {
+    try file.withUnsafeBufferPointer { file throws(TraceError) in
+      try TraceScan.scan(file, path: path, lenient: options.lenient)
+    }
+  }
+
+  /// Runs `body` over the file's bytes.
+  func withFileBytes<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(TraceError) -> Result
+  ) throws(TraceError) -> Result {
+    try file.withUnsafeBufferPointer { file throws(TraceError) in try body(file) }
+  }
+
+  /// The event frame at `offset`, read.
+  static func readFrame(
+    at offset: Int, in file: UnsafeBufferPointer<UInt8>, context: ZstdDecompressionContext?,
+    options: ReadOptions
+  ) -> EventFrameReading {
+    do throws(ZstdFrameLayout.Failure) {
+      let layout = try ZstdFrameLayout.frame(at: offset, in: file)
+      guard case .data = layout.kind else {
+        var read = EventFrameReading(layout: layout)
+        read.problem = "the index points to a frame that holds no events (damaged index)"
+        return read
+      }
+      return EventFrameReading(layout, in: file, context: context, lenient: options.lenient)
+    } catch {
+      var read = EventFrameReading(
+        layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
+      read.problem = error.message
+      return read
+    }
+  }
+
+  /// The header and the index the last bytes point to, when both read; throws when the file
+  /// cannot be a readable `.sctrace` file at all.
+  private static func headerAndStoredIndex(_ file: UnsafeBufferPointer<UInt8>, path: String)
+    throws(TraceError) -> (header: TraceHeader?, index: TraceIndex?)
+  {
+    guard let layout = TraceIndex.frameLayout(fromEndOf: file),
+      case .skippable(_, let content) = layout.kind,
+      let index = try? TraceIndex.decode(UnsafeBufferPointer(rebasing: file[content])),
+      let headerLayout = try? ZstdFrameLayout.frame(at: 0, in: file), headerLayout.isComplete,
+      case .skippable(TraceRecord.headerNibble, let headerContent) = headerLayout.kind,
+      let header = try? TraceHeader.decode(UnsafeBufferPointer(rebasing: file[headerContent]))
+    else { return (nil, nil) }
+    guard header.formatVersion.major <= TraceFormatVersion.current.major else {
+      // The scan reports it with the version needed.
+      return (nil, nil)
+    }
+    return (header, index)
+  }
+
+  private static func loaded(_ scan: TraceScan, path: String) -> LoadedTrace {
+    LoadedTrace(
+      path: path, events: scan.events, truncation: scan.truncation, warnings: scan.warnings,
+      damage: scan.damage, format: .sctrace, header: scan.header)
+  }
+}
+
+extension EventFrameReading {
+  /// A reading of a frame that could not be read at all.
+  init(layout: ZstdFrameLayout) {
+    self.layout = layout
+  }
+}

@@ -1,0 +1,338 @@
+import SceneTrace
+
+/// One pass over a whole `.sctrace` file, frame by frame: every event it still yields, every
+/// checkpoint, the index it stores, and what was damaged or cut off.
+struct TraceScan {
+  /// An event frame that yielded events.
+  struct Frame {
+    var entry: TraceIndex.Frame
+    /// How many bytes of content its complete blocks hold.
+    var contentSize: Int
+  }
+
+  /// A checkpoint record found in the file (its state not decoded).
+  struct Checkpoint {
+    var entry: TraceIndex.Checkpoint
+    var findingCount: Int
+  }
+
+  var header: TraceHeader?
+  var frames: [Frame] = []
+  var checkpoints: [Checkpoint] = []
+  /// The index the file stores in its last frame, when it has a valid one.
+  var storedIndex: TraceIndex?
+  /// Why the file has no valid stored index, when it has none.
+  var indexProblem: String?
+  var damage: [TraceDamage] = []
+  var truncation: String?
+  var events: [Event] = []
+  var warnings: [String] = []
+
+  /// The index rebuilt from what the scan found.
+  var rebuiltIndex: TraceIndex {
+    TraceIndex(frames: frames.map(\.entry), checkpoints: checkpoints.map(\.entry))
+  }
+
+  /// Scans `file`. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
+  /// header, a newer major version, or an event type this version does not know (unless
+  /// reading leniently).
+  static func scan(_ file: UnsafeBufferPointer<UInt8>, path: String, lenient: Bool)
+    throws(TraceError) -> TraceScan
+  {
+    var scanner = TraceScanner(file: file, path: path, lenient: lenient)
+    try scanner.run()
+    return scanner.scan
+  }
+}
+
+/// The state of one scan.
+private struct TraceScanner {
+  let file: UnsafeBufferPointer<UInt8>
+  let path: String
+  let lenient: Bool
+  let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+  var scan = TraceScan()
+  /// Where the index frame the file's last bytes point to starts, if they point to one.
+  var trailerOffset: Int?
+  /// That index, when it reads: where to go on after damage.
+  var trailerIndex: TraceIndex?
+  var lastSeq = 0
+  var lastTime = TraceTime.zero
+  /// Damage records whose lost seqs end where the next frame that reads begins.
+  var pendingLoss: [(damage: Int, after: Int)] = []
+
+  init(file: UnsafeBufferPointer<UInt8>, path: String, lenient: Bool) {
+    self.file = file
+    self.path = path
+    self.lenient = lenient
+    let trailer = TraceIndex.frameLayout(fromEndOf: file)
+    trailerOffset = trailer?.start
+    if let trailer, case .skippable(_, let content) = trailer.kind {
+      trailerIndex = try? TraceIndex.decode(UnsafeBufferPointer(rebasing: file[content]))
+    }
+  }
+
+  mutating func run() throws(TraceError) {
+    var position = try readHeader()
+    scanning: while position < file.count {
+      let layout: ZstdFrameLayout
+      do throws(ZstdFrameLayout.Failure) {
+        layout = try ZstdFrameLayout.frame(at: position, in: file)
+      } catch {
+        guard let next = skipDamage(at: position, error.message) else { break scanning }
+        position = next
+        continue
+      }
+      if !layout.isComplete, trailerOffset != nil {
+        // The file ends with its index, so it was not cut: this frame's sizes are damaged.
+        let message = "the frame's sizes run past the end of the file (damaged)"
+        guard let next = skipDamage(at: position, message) else { break scanning }
+        position = next
+        continue
+      }
+      switch layout.kind {
+      case .skippable(let nibble, let content):
+        guard layout.isComplete else {
+          scan.truncation =
+            "the file ends inside the \(Self.name(ofNibble: nibble)) frame at byte "
+            + "\(layout.start): every event was kept, and the index was rebuilt by scanning"
+          break scanning
+        }
+        guard try readSkippable(nibble, content, layout) else { break scanning }
+      case .data:
+        try readEventFrame(layout)
+        if !layout.isComplete { break scanning }
+      }
+      position = layout.end
+    }
+    finish()
+  }
+
+  /// Reads the header frame and returns where the next frame starts.
+  private mutating func readHeader() throws(TraceError) -> Int {
+    let layout = try? ZstdFrameLayout.frame(at: 0, in: file)
+    guard let layout, case .skippable(TraceRecord.headerNibble, let content) = layout.kind,
+      TraceHeader.looksLikeHeader(file[content])
+    else {
+      throw TraceError(
+        code: .unsupportedFormat,
+        message: "this is not a .sctrace file: it does not start with a SceneTrace header",
+        path: path)
+    }
+    guard layout.isComplete else {
+      throw TraceError(
+        code: .emptyTrace,
+        message:
+          "the file ends inside its header after \(file.count) bytes: it holds no event (it "
+          + "was cut right after it was created)",
+        path: path, byteOffset: 0)
+    }
+    let header: TraceHeader
+    do throws(DecodingFailure) {
+      header = try TraceHeader.decode(UnsafeBufferPointer(rebasing: file[content]))
+    } catch {
+      scan.damage.append(
+        TraceDamage(
+          byteOffset: 0,
+          message:
+            "the header is damaged (\(error.message)): the recorder, app and start time are "
+            + "unknown; the events were read as format \(TraceFormatVersion.current)",
+          losesEvents: false))
+      return layout.end
+    }
+    guard header.formatVersion.major <= TraceFormatVersion.current.major else {
+      throw TraceError(
+        code: .unsupportedVersion,
+        message:
+          "this file is .sctrace format \(header.formatVersion), which this version cannot "
+          + "read: it reads format \(TraceFormatVersion.current.major).x; a reader for format "
+          + "\(header.formatVersion.major) is needed (update SceneTrace)",
+        path: path)
+    }
+    scan.header = header
+    return layout.end
+  }
+
+  /// Reads a checkpoint, the index or a frame this version skips; false to stop scanning.
+  private mutating func readSkippable(
+    _ nibble: UInt8, _ content: Range<Int>, _ layout: ZstdFrameLayout
+  )
+    throws(TraceError) -> Bool
+  {
+    let bytes = UnsafeBufferPointer(rebasing: file[content])
+    switch nibble {
+    case TraceRecord.headerNibble:
+      scan.damage.append(
+        TraceDamage(
+          byteOffset: layout.start,
+          message:
+            "another trace's header starts here, as when two files are joined with `cat`; the "
+            + "rest of the file was not read (give the files to `replay --join` instead)"))
+      return false
+    case TraceRecord.checkpointNibble:
+      do throws(DecodingFailure) {
+        let record = try TraceCheckpoint.decodeRecord(bytes)
+        scan.checkpoints.append(
+          TraceScan.Checkpoint(
+            entry: TraceIndex.Checkpoint(
+              offset: layout.start, byteCount: layout.end - layout.start, seq: record.seq,
+              reducerVersion: record.reducerVersion, digest: record.digest),
+            findingCount: record.findingCount))
+      } catch {
+        scan.damage.append(
+          TraceDamage(
+            byteOffset: layout.start,
+            message: "the checkpoint is damaged (\(error.message)); it was skipped",
+            losesEvents: false))
+      }
+    case TraceRecord.indexNibble where layout.end == file.count:
+      do throws(DecodingFailure) {
+        scan.storedIndex = try TraceIndex.decode(bytes)
+      } catch {
+        scan.indexProblem = "damaged (\(error.message))"
+        scan.damage.append(
+          TraceDamage(
+            byteOffset: layout.start,
+            message: "the index is damaged (\(error.message)); it was rebuilt by scanning",
+            losesEvents: false))
+      }
+    default:
+      // An index that is not the last frame (the file was appended to after it was closed),
+      // or a kind of frame a later minor version added: skipped.
+      break
+    }
+    return true
+  }
+
+  private mutating func readEventFrame(_ layout: ZstdFrameLayout) throws(TraceError) {
+    let read = EventFrameReading(layout, in: file, context: context, lenient: lenient)
+    if let unknown = read.unknownExtension {
+      throw TraceError(
+        code: .unknownEventType,
+        message:
+          "event seq \(unknown.seq) is of a type this version does not know (extension kind "
+          + "\(unknown.kind)); if the trace comes from a newer recorder, read it with "
+          + "--lenient, which skips such events with a warning",
+        path: path, byteOffset: layout.start)
+    }
+    scan.warnings += read.warnings
+    if let first = read.firstSeq,
+      first <= lastSeq || (read.events.first?.time ?? lastTime) < lastTime
+    {
+      let damage = TraceDamage(
+        byteOffset: layout.start,
+        message:
+          "the frame's events (from seq \(first)) do not follow seq \(lastSeq) in seq and time "
+          + "order (damaged); the frame was skipped")
+      scan.damage.append(damage)
+      return
+    }
+    if let problem = read.problem {
+      scan.damage.append(
+        TraceDamage(
+          byteOffset: layout.start, message: "the frame: \(problem)",
+          needsLibZstd: read.needsLibZstd))
+      pendingLoss.append((scan.damage.count - 1, read.events.last?.seq ?? lastSeq))
+    }
+    if let last = read.lastSeq, let first = read.firstSeq, !read.events.isEmpty {
+      resolvePendingLoss(before: first)
+      scan.events += read.events
+      lastSeq = last
+      lastTime = read.events.last?.time ?? lastTime
+      scan.frames.append(
+        TraceScan.Frame(
+          entry: TraceIndex.Frame(
+            offset: layout.start, byteCount: layout.end - layout.start, firstSeq: first,
+            lastSeq: last, eventCount: read.events.count,
+            firstTime: read.events.first?.time ?? .zero, lastTime: lastTime),
+          contentSize: read.contentSize))
+    }
+    if read.isCut {
+      let kept =
+        read.events.isEmpty
+        ? "none of its events was complete"
+        : "the \(read.events.count) events of its complete blocks were kept, up to seq \(lastSeq)"
+      scan.truncation =
+        "the file ends inside the frame at byte \(layout.start), which was still being written: "
+        + "\(kept); whatever the recorder wrote after that is lost, and the missing index was "
+        + "rebuilt by scanning"
+    }
+  }
+
+  /// Records damage from `position` to the next frame start (or the end) and returns where to
+  /// go on, nil at the end.
+  private mutating func skipDamage(at position: Int, _ reason: String) -> Int? {
+    let next = nextFrameStart(after: position)
+    let extent =
+      next.map { "the \($0 - position) bytes up to the next frame" } ?? "the rest of the file"
+    scan.damage.append(
+      TraceDamage(byteOffset: position, message: "\(reason); \(extent) were skipped"))
+    pendingLoss.append((scan.damage.count - 1, lastSeq))
+    return next
+  }
+
+  /// The next offset after `position` where a frame starts: from the index the file's last
+  /// bytes point to when it has one, otherwise the next magic number that lays out as a frame.
+  private func nextFrameStart(after position: Int) -> Int? {
+    if let trailerOffset, trailerOffset > position {
+      if let index = trailerIndex {
+        let offsets = index.frames.map(\.offset) + index.checkpoints.map(\.offset)
+        return offsets.filter { $0 > position && $0 < trailerOffset }.min() ?? trailerOffset
+      }
+      for search in (position + 1)..<trailerOffset
+      where ZstdFrameLayout.startsFrame(file, at: search) {
+        if let layout = try? ZstdFrameLayout.frame(at: search, in: file), layout.isComplete {
+          return search
+        }
+      }
+      return trailerOffset
+    }
+    var search = position + 1
+    while search + 4 <= file.count {
+      if ZstdFrameLayout.startsFrame(file, at: search),
+        (try? ZstdFrameLayout.frame(at: search, in: file)) != nil
+      {
+        return search
+      }
+      search += 1
+    }
+    return nil
+  }
+
+  /// Gives the pending damage records the seqs lost between them and a frame starting at
+  /// `firstSeq`.
+  private mutating func resolvePendingLoss(before firstSeq: Int) {
+    for (damage, after) in pendingLoss where firstSeq - 1 >= after + 1 {
+      scan.damage[damage].lostSeqs = (after + 1)...(firstSeq - 1)
+    }
+    pendingLoss.removeAll()
+  }
+
+  private mutating func finish() {
+    if let stored = scan.storedIndex {
+      // Damage whose extent the scan could not know: the stored index says which seqs ended.
+      for (damage, after) in pendingLoss {
+        if let end = stored.frames.last?.lastSeq, end > after {
+          scan.damage[damage].lostSeqs = (after + 1)...end
+        }
+      }
+    } else if scan.indexProblem == nil {
+      scan.indexProblem = "missing"
+      if scan.truncation == nil {
+        scan.truncation =
+          "the file ends after its last complete frame without an index (it was not closed: "
+          + "the recorder was stopped or the file was cut); every event up to seq \(lastSeq) was "
+          + "kept, and the index was rebuilt by scanning"
+      }
+    }
+    pendingLoss.removeAll()
+  }
+
+  private static func name(ofNibble nibble: UInt8) -> String {
+    switch nibble {
+    case TraceRecord.checkpointNibble: "checkpoint"
+    case TraceRecord.indexNibble: "index"
+    default: "skippable"
+    }
+  }
+}

@@ -1,0 +1,242 @@
+import SceneTrace
+
+/// Writes a `.sctrace` file: a header, frames of about 4K events, a checkpoint about every 16K
+/// events, and an index at ``close()``.
+///
+/// Every appended event goes into the current frame; ``flush()`` ends the current zstd block so
+/// that everything appended so far survives a crash, and the writer also flushes by itself, after
+/// an event, once ``Options/flushInterval`` has passed on ``Options/clock`` since the last flush
+/// (a recorder's timer calls ``flushIfDue()`` when no event comes). A file cut at any byte still
+/// yields every event of its complete blocks.
+///
+/// ```swift
+/// let sink = try FileByteSink(path: "app.sctrace")
+/// let writer = try TraceWriter(header: TraceHeader(recorderVersion: "MyApp 1.0"), sink: sink)
+/// try writer.append(Event(seq: 1, time: .zero, .appLaunch(launch: "L1")))
+/// try writer.close()
+/// ```
+///
+/// A writer belongs to one thread at a time. Without libzstd (iOS) it writes frames of raw
+/// blocks, which `replay compact` compresses later.
+public final class TraceWriter {
+  /// How frames are compressed.
+  public enum Compression: Hashable, Sendable {
+    /// zstd at `level` (1 to 19; 3 is fast, 19 is small).
+    case zstd(level: Int)
+    /// zstd frames of raw blocks, with their checksum: no libzstd needed.
+    case uncompressed
+
+    /// zstd level 3 where libzstd is linked, raw blocks otherwise.
+    public static var automatic: Compression {
+      LibZstd.isAvailable ? .zstd(level: 3) : .uncompressed
+    }
+
+    /// Whether this build can write `.zstd` frames.
+    public static var isZstdAvailable: Bool { LibZstd.isAvailable }
+  }
+
+  /// How the writer lays out the file.
+  public struct Options: Sendable {
+    /// How frames are compressed.
+    public var compression: Compression = .automatic
+    /// A frame ends after this many events (or 1 MiB of encoded events).
+    public var eventsPerFrame = 4096
+    /// A checkpoint is written at the end of the first frame that reaches this many events since
+    /// the previous one; nil writes none (and runs no reducer).
+    public var checkpointInterval: Int? = 16384
+    /// The writer flushes after an event once this many nanoseconds have passed since the last
+    /// flush.
+    public var flushInterval: Int64 = 250_000_000
+    /// The clock of the flush timer, in nanoseconds; inject one to test the timer.
+    public var clock: @Sendable () -> Int64 = MonotonicClock.now
+
+    /// The defaults: zstd level 3 (raw blocks without libzstd), 4096 events a frame, a
+    /// checkpoint every 16384 events, a flush every 250 ms.
+    public init() {}
+  }
+
+  /// The largest frame the writer starts another event in.
+  static let frameByteLimit = 1 << 20
+
+  private let sink: any TraceByteSink
+  private let options: Options
+  private let compressor: any FrameCompressor
+  private var offset = 0
+  /// The frame being written, when ``frameIsOpen``.
+  private var frame = EventFrameEncoder(firstSeq: 1)
+  private var frameIsOpen = false
+  private var frameStart = 0
+  private var index = TraceIndex()
+  private var lastSeq = 0
+  private var lastTime = TraceTime.zero
+  private var lastFlush: Int64
+  private var failure: TraceError?
+  private var isClosed = false
+
+  private let reducer = TraceReducer()
+  private var state = TraceState()
+  private var findingCount = 0
+  private var eventsSinceCheckpoint = 0
+
+  /// How many events were appended.
+  public private(set) var eventCount = 0
+
+  /// Starts a file on `sink` with `header`, written at once.
+  public init(header: TraceHeader, sink: any TraceByteSink, options: Options = Options())
+    throws(TraceError)
+  {
+    self.sink = sink
+    self.options = options
+    switch options.compression {
+    case .zstd(let level): compressor = try ZstdFrameCompressor(level: level)
+    case .uncompressed: compressor = RawBlockFrameWriter()
+    }
+    lastFlush = options.clock()
+    var current = header
+    current.formatVersion = .current
+    try emit(
+      TraceRecord.skippableFrame(nibble: TraceRecord.headerNibble, content: current.encoded()))
+  }
+
+  /// Appends `event`. Its seq must be above the previous event's (a gap is kept as a gap) and
+  /// its time must not be earlier than the previous event's, nor before 0.
+  public func append(_ event: Event) throws(TraceError) {
+    try checkUsable()
+    guard event.seq > lastSeq else {
+      throw TraceError(
+        code: .invalidValue,
+        message: "seq \(event.seq) does not follow seq \(lastSeq); seqs must increase")
+    }
+    guard event.time >= lastTime, event.time >= .zero else {
+      throw TraceError(
+        code: .timeWentBackwards,
+        message:
+          "time went backwards at seq \(event.seq): \(event.time) s is earlier than "
+          + "\(lastTime) s; events must be in time order")
+    }
+    if !frameIsOpen {
+      frame = EventFrameEncoder(firstSeq: event.seq)
+      frameIsOpen = true
+      frameStart = offset
+    }
+    frame.encode(event)
+    lastSeq = event.seq
+    lastTime = event.time
+    eventCount += 1
+    if options.checkpointInterval != nil {
+      findingCount += reducer.reduce(into: &state, event: event).count
+      eventsSinceCheckpoint += 1
+    }
+    if frame.size > FrameDecompression.contentLimit {
+      failure = TraceError(
+        code: .invalidValue,
+        message:
+          "event seq \(event.seq) is too large to store: a frame holds at most "
+          + "\(FrameDecompression.contentLimit >> 20) MiB; the writer stopped")
+      try checkUsable()
+    }
+    if frame.output.count >= 1 << 15 { try feedFrame() }
+    if frame.eventCount >= options.eventsPerFrame || frame.size >= Self.frameByteLimit {
+      try endFrame()
+    }
+    try flushIfDue()
+  }
+
+  /// Makes every event appended so far decodable from the file: ends the current zstd block
+  /// (`ZSTD_e_flush`) and writes it out.
+  public func flush() throws(TraceError) {
+    try checkUsable()
+    lastFlush = options.clock()
+    guard frameIsOpen else { return }
+    try feedFrame()
+    var output: [UInt8] = []
+    try compressor.flush(to: &output)
+    try emit(output)
+  }
+
+  /// Flushes when ``Options/flushInterval`` has passed since the last flush.
+  public func flushIfDue() throws(TraceError) {
+    try checkUsable()
+    if options.clock() - lastFlush >= options.flushInterval { try flush() }
+  }
+
+  /// Ends the current frame, writes the index and closes the sink.
+  public func close() throws(TraceError) {
+    try checkUsable()
+    try endFrame()
+    try emit(index.encodedFrame())
+    isClosed = true
+    try sink.close()
+  }
+
+  // MARK: Frames
+
+  private func checkUsable() throws(TraceError) {
+    if let failure { throw failure }
+    if isClosed {
+      throw TraceError(
+        code: .invalidValue, message: "the writer is closed; nothing more is written")
+    }
+  }
+
+  /// Hands the frame's encoded bytes to the compressor.
+  private func feedFrame() throws(TraceError) {
+    guard frameIsOpen else { return }
+    let bytes = frame.takeBytes()
+    var output: [UInt8] = []
+    try compressor.write(bytes, to: &output)
+    try emit(output)
+  }
+
+  private func endFrame() throws(TraceError) {
+    guard frameIsOpen else { return }
+    try feedFrame()
+    var output: [UInt8] = []
+    try compressor.endFrame(to: &output)
+    try emit(output)
+    frameIsOpen = false
+    index.frames.append(
+      TraceIndex.Frame(
+        offset: frameStart, byteCount: offset - frameStart, firstSeq: frame.firstSeq,
+        lastSeq: frame.lastSeq, eventCount: frame.eventCount,
+        firstTime: frame.firstTime ?? .zero, lastTime: frame.lastTime))
+    if let interval = options.checkpointInterval, eventsSinceCheckpoint >= interval {
+      try writeCheckpoint()
+    }
+  }
+
+  private func writeCheckpoint() throws(TraceError) {
+    let checkpoint = TraceCheckpoint(seq: lastSeq, state: state, findingCount: findingCount)
+    let compression = options.compression
+    let encoded = try checkpoint.encodedFrame { json throws(TraceError) in
+      switch compression {
+      case .zstd(let level):
+        return try LibZstd.compressFrame(json, level: Int32(level), minMatch: nil)
+      case .uncompressed:
+        let writer = RawBlockFrameWriter()
+        var frame: [UInt8] = []
+        writer.write(json, to: &frame)
+        writer.endFrame(to: &frame)
+        return frame
+      }
+    }
+    eventsSinceCheckpoint = 0
+    guard let encoded else { return }
+    index.checkpoints.append(
+      TraceIndex.Checkpoint(
+        offset: offset, byteCount: encoded.count, seq: checkpoint.seq,
+        reducerVersion: checkpoint.reducerVersion, digest: checkpoint.digest))
+    try emit(encoded)
+  }
+
+  private func emit(_ bytes: [UInt8]) throws(TraceError) {
+    guard !bytes.isEmpty else { return }
+    do {
+      try sink.write(bytes)
+    } catch {
+      failure = error
+      throw error
+    }
+    offset += bytes.count
+  }
+}

@@ -1,0 +1,157 @@
+import SceneTrace
+import Testing
+
+@testable import SceneTraceFile
+
+/// Checkpoints: the state at any event is a checkpoint plus a short replay, equal to a replay
+/// from the start; `verify` compares every checkpoint with a fresh replay.
+@Suite struct CheckpointTests {
+  private static let identifiers = ["A", "B", "C", "D", "E", "main", "inspector"]
+
+  private static func trace(seed: UInt64, count: Int = 2000) throws -> (
+    events: [Event], bytes: [UInt8]
+  ) {
+    var random = RandomEvents(seed: seed, identifiers: identifiers)
+    let events = random.events(count: count)
+    let bytes = try sctrace(
+      events, options: smallFrames(eventsPerFrame: 50, checkpointInterval: 150))
+    return (events, bytes)
+  }
+
+  @Test(arguments: [31, 32, 33] as [UInt64])
+  func stateThroughACheckpointEqualsAReplayFromTheStart(seed: UInt64) throws {
+    let (events, bytes) = try Self.trace(seed: seed)
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    #expect(reader.index.checkpoints.count >= 10)
+    var random = SplitMix64(seed: seed)
+    let checkpointSeqs = reader.index.checkpoints.map(\.seq)
+    let points =
+      (0..<25).map { _ in Int.random(in: 0...events.count, using: &random) }
+      + checkpointSeqs.prefix(3) + checkpointSeqs.prefix(3).map { $0 + 1 } + [events.count]
+    for seq in points {
+      let finish = seq == events.count
+      var expected = Replay()
+      expected.apply(events.prefix(seq))
+      if finish { expected.finish() }
+      let resumed = try reader.replay(through: seq, finish: finish)
+      #expect(resumed.replay.state == expected.state, "seq \(seq)")
+      #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
+      if seq > (checkpointSeqs.first ?? .max) {
+        let checkpoint = try #require(resumed.checkpoint, "seq \(seq)")
+        #expect(checkpoint.seq <= seq)
+        #expect(resumed.replayed.events.count == seq - checkpoint.seq, "seq \(seq)")
+      }
+    }
+  }
+
+  @Test func checkpointsOfACutFileAreFoundByScanning() throws {
+    let (events, bytes) = try Self.trace(seed: 34)
+    let cut = Array(bytes.prefix(bytes.count * 3 / 4))
+    let reader = try TraceReader(bytes: cut, path: "cut.sctrace")
+    #expect(reader.indexWasRebuilt)
+    let seq = try #require(reader.index.checkpoints.last).seq + 7
+    var expected = Replay()
+    expected.apply(events.prefix(seq))
+    let resumed = try reader.replay(through: seq)
+    #expect(resumed.checkpoint != nil)
+    #expect(resumed.replay.state == expected.state)
+  }
+
+  @Test func verifyFindsEveryCheckpointMatchingAFreshReplay() throws {
+    let (_, bytes) = try Self.trace(seed: 35)
+    let inspection = try TraceReader(bytes: bytes, path: "t.sctrace").inspect(
+      checkingCheckpoints: true)
+    #expect(inspection.isIntact, "\(inspection.problems)")
+    #expect(inspection.index == .intact)
+    #expect(!inspection.checkpoints.isEmpty)
+    #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
+  }
+
+  @Test func aDamagedCheckpointIsSkippedAndLosesNoEvent() throws {
+    let (events, bytes) = try Self.trace(seed: 38)
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    let first = try #require(reader.index.checkpoints.first)
+    var damaged = bytes
+    damaged[first.offset + 12] ^= 0x08
+    let inspection = try TraceReader(bytes: damaged, path: "t.sctrace").inspect(
+      checkingCheckpoints: true)
+    #expect(inspection.trace.events == events)
+    #expect(inspection.trace.damage.map(\.byteOffset) == [first.offset])
+    #expect(inspection.trace.damage.first?.losesEvents == false)
+    #expect(inspection.checkpoints.count == reader.index.checkpoints.count - 1)
+    #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
+    #expect(!inspection.isIntact)
+  }
+
+  @Test func aCheckpointDifferingUnderTheSameReducerVersionIsDamage() throws {
+    let (_, bytes) = try Self.trace(seed: 36)
+    let patched = try rewriteFirstCheckpoint(bytes) { $0.digest ^= 1 }
+    let inspection = try TraceReader(bytes: patched, path: "t.sctrace").inspect(
+      checkingCheckpoints: true)
+    #expect(!inspection.isIntact)
+    guard case .differs(let reason) = inspection.checkpoints.first?.status else {
+      Issue.record("status \(String(describing: inspection.checkpoints.first?.status))")
+      return
+    }
+    #expect(reason.contains("fresh replay"))
+    // A damaged checkpoint is not used: replay falls back to an earlier one or the start.
+    let reader = try TraceReader(bytes: patched, path: "t.sctrace")
+    let first = try #require(reader.index.checkpoints.first)
+    #expect(reader.checkpoint(atOrBefore: first.seq) == nil)
+  }
+
+  @Test func aCheckpointOfAnotherReducerVersionIsInformationNotDamage() throws {
+    let (events, bytes) = try Self.trace(seed: 37)
+    let patched = try rewriteFirstCheckpoint(bytes) {
+      $0.reducerVersion = TraceReducer.version + 1
+      $0.digest ^= 0xFF
+    }
+    let reader = try TraceReader(bytes: patched, path: "t.sctrace")
+    let inspection = try reader.inspect(checkingCheckpoints: true)
+    #expect(inspection.isIntact, "\(inspection.problems)")
+    #expect(
+      inspection.checkpoints.first?.status == .otherReducerVersion(TraceReducer.version + 1))
+    // Not used for replay either.
+    let first = try #require(reader.index.checkpoints.first)
+    let resumed = try reader.replay(through: first.seq)
+    #expect(resumed.checkpoint == nil)
+    var expected = Replay()
+    expected.apply(events.prefix(first.seq))
+    #expect(resumed.replay.state == expected.state)
+  }
+}
+
+/// Rewrites the first checkpoint's record (and its index entry) with `change` applied.
+private func rewriteFirstCheckpoint(
+  _ bytes: [UInt8], _ change: (inout TraceIndex.Checkpoint) -> Void
+) throws -> [UInt8] {
+  let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+  var index = reader.index
+  var entry = index.checkpoints[0]
+  let original = try reader.checkpoint(entry)
+  change(&entry)
+  index.checkpoints[0] = entry
+  var rewritten = original
+  rewritten.reducerVersion = entry.reducerVersion
+  rewritten.digest = entry.digest
+  let frame = try #require(
+    try rewritten.encodedFrame { json throws(TraceError) in
+      // As the writer's default compression wrote it.
+      if LibZstd.isAvailable { return try LibZstd.compressFrame(json, level: 3, minMatch: nil) }
+      let writer = RawBlockFrameWriter()
+      var frame: [UInt8] = []
+      writer.write(json, to: &frame)
+      writer.endFrame(to: &frame)
+      return frame
+    })
+  // The same size as before: the state is the same, only fixed-size fields changed.
+  #expect(frame.count == entry.byteCount)
+  var patched = bytes
+  patched.replaceSubrange(entry.offset..<entry.offset + entry.byteCount, with: frame)
+  let oldIndexSize =
+    Int(patched[patched.count - 8]) | Int(patched[patched.count - 7]) << 8
+    | Int(patched[patched.count - 6]) << 16 | Int(patched[patched.count - 5]) << 24
+  patched.removeLast(oldIndexSize)
+  patched += index.encodedFrame()
+  return patched
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import Testing
+
+/// The `.sctrace` files in `traces/` were written by `replay import` from the JSON Lines traces
+/// beside them. They stay as they are: a reader that stops reading them broke old files.
+@Suite struct ShippedTraceTests {
+  private static let traces = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("traces")
+
+  private static func path(_ name: String) -> String {
+    traces.appendingPathComponent(name).path
+  }
+
+  @Test func theRawBlockFileReadsInEveryBuild() throws {
+    let binary = try TraceFile.load(path: Self.path("two-windows-clean.uncompressed.sctrace"))
+    let text = try TraceFile.load(path: Self.path("two-windows-clean.jsonl"))
+    #expect(binary.isIntact)
+    #expect(binary.header?.formatVersion == TraceFormatVersion(major: 1, minor: 0))
+    #expect(binary.header?.recorderVersion.hasPrefix("replay import ") == true)
+    expectExactly(binary.events, text.events)
+  }
+
+  @Test func theCompressedFileReadsWhereLibzstdIsAndSaysWhyWhereItIsNot() throws {
+    let path = Self.path("two-windows-clean.sctrace")
+    guard TraceWriter.Compression.isZstdAvailable else {
+      do {
+        _ = try TraceFile.load(path: path)
+        Issue.record("read a compressed file without libzstd")
+      } catch {
+        #expect(error.code == .compressionUnavailable)
+        #expect(error.message.contains("has no libzstd"))
+      }
+      return
+    }
+    let binary = try TraceFile.load(path: path)
+    let text = try TraceFile.load(path: Self.path("two-windows-clean.jsonl"))
+    #expect(binary.isIntact)
+    expectExactly(binary.events, text.events)
+    let inspection = try TraceReader(path: path).inspect(checkingCheckpoints: true)
+    #expect(inspection.isIntact)
+  }
+}

@@ -1,0 +1,135 @@
+// tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
+// seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
+
+import SceneTrace
+import SceneTraceFile
+
+/// The best of `runs` timings of `body`, in seconds.
+func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
+  var best = Double.infinity
+  for _ in 0..<runs {
+    let start = MonotonicClock.now()
+    try body()
+    best = min(best, Double(MonotonicClock.now() - start) / 1e9)
+  }
+  return best
+}
+
+/// One column of the report.
+struct Measurement {
+  var name: String
+  var events: Int
+  var rows: [(String, String)] = []
+}
+
+func format(_ value: Double, digits: Int = 2) -> String {
+  guard value.isFinite else { return "n/a" }
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = Int((value * scale).rounded())
+  let whole = String(scaled / Int(scale))
+  let fraction = String(scaled % Int(scale))
+  return digits == 0
+    ? whole : "\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
+}
+
+func rate(_ events: Int, _ time: Double) -> String {
+  "\(format(Double(events) / time / 1e6, digits: 2)) M/s"
+}
+
+func sctrace(_ events: [Event], _ compression: TraceWriter.Compression, checkpoints: Bool = true)
+  throws -> [UInt8]
+{
+  var options = TraceWriter.Options()
+  options.compression = compression
+  if !checkpoints { options.checkpointInterval = nil }
+  let sink = MemoryByteSink()
+  let writer = try TraceWriter(
+    header: TraceHeader(recorderVersion: "bench"), sink: sink, options: options)
+  for event in events { try writer.append(event) }
+  try writer.close()
+  return sink.bytes
+}
+
+func measure(_ name: String, _ events: [Event]) throws -> Measurement {
+  var column = Measurement(name: name, events: events.count)
+  let count = Double(events.count)
+  let perEvent = { (bytes: Int) in format(Double(bytes) / count) }
+  let zstd = TraceWriter.Compression.isZstdAvailable
+
+  let level3 = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed)
+  let level19 = zstd ? try sctrace(events, .zstd(level: 19)) : []
+  let raw = try sctrace(events, .uncompressed)
+  var text = ""
+  let jsonWrite = seconds {
+    text = ""
+    text.reserveCapacity(events.count * 96)
+    for event in events {
+      text += event.jsonLine
+      text += "\n"
+    }
+  }
+  let json = Array(text.utf8)
+  let json19 = zstd ? try _ZstdFrame.compress(json, level: 19) : []
+
+  column.rows.append(("bytes/event", ""))
+  column.rows.append(("  .sctrace, zstd 3 (recorder)", perEvent(level3.count)))
+  column.rows.append(("  .sctrace, zstd 19 (import)", zstd ? perEvent(level19.count) : "n/a"))
+  column.rows.append(("  .sctrace, raw blocks (iOS)", perEvent(raw.count)))
+  column.rows.append(("  JSON Lines", perEvent(json.count)))
+  column.rows.append(("  JSON Lines, zstd -19", zstd ? perEvent(json19.count) : "n/a"))
+  column.rows.append(
+    (
+      "  zstd -19 JSONL / .sctrace 19",
+      zstd ? format(Double(json19.count) / Double(level19.count)) + "×" : "n/a"
+    ))
+
+  // Throughput: events per second, best of three.
+  let write3 = try seconds { _ = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed) }
+  let write3Bare = try seconds {
+    _ = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed, checkpoints: false)
+  }
+  let writeRaw = try seconds { _ = try sctrace(events, .uncompressed, checkpoints: false) }
+  var decoded: [Event] = []
+  let read3 = try seconds { decoded = try TraceFile.decode(level3, path: "bench").events }
+  guard decoded == events else { fatalError("the .sctrace did not read back as written") }
+  let readRaw = try seconds { _ = try TraceFile.decode(raw, path: "bench") }
+  let readJSON = try seconds { _ = try TraceFile.decodeJSONLines(json, path: "bench") }
+  let readJSON19 = zstd ? try seconds { _ = try TraceFile.decode(json19, path: "bench") } : .nan
+  let replay = seconds { _ = Replay.run(events) }
+
+  column.rows.append(("throughput (events/s)", ""))
+  column.rows.append(("  write .sctrace zstd 3", rate(events.count, write3)))
+  column.rows.append(("    without checkpoints", rate(events.count, write3Bare)))
+  column.rows.append(("  write .sctrace raw blocks", rate(events.count, writeRaw)))
+  column.rows.append(("  read .sctrace zstd 3", rate(events.count, read3)))
+  column.rows.append(("  read .sctrace raw blocks", rate(events.count, readRaw)))
+  column.rows.append(("  write JSON Lines (jsonLine)", rate(events.count, jsonWrite)))
+  column.rows.append(("  read JSON Lines", rate(events.count, readJSON)))
+  column.rows.append(("  read JSON Lines, zstd -19", zstd ? rate(events.count, readJSON19) : "n/a"))
+  column.rows.append(("  replay (reducer alone)", rate(events.count, replay)))
+  return column
+}
+
+let columns = try [
+  measure("long drag, 0.5 pt grid", Workload.longDrag(samples: 100_000, pixelAligned: true)),
+  measure("long drag, any precision", Workload.longDrag(samples: 100_000, pixelAligned: false)),
+  measure("mixed session", Workload.mixedSession(events: 100_000)),
+]
+
+let labelWidth = columns[0].rows.map(\.0.count).max() ?? 0
+let columnWidth = columns.map { max($0.name.count, 12) }.max() ?? 12
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+  let padding = String(repeating: " ", count: max(0, width - text.count))
+  return left ? padding + text : text + padding
+}
+print(
+  pad("", labelWidth) + columns.map { "  " + pad($0.name, columnWidth, left: true) }.joined())
+print(
+  pad("events", labelWidth)
+    + columns.map { "  " + pad(String($0.events), columnWidth, left: true) }.joined())
+for (index, row) in columns[0].rows.enumerated() {
+  print(
+    pad(row.0, labelWidth)
+      + columns.map { "  " + pad($0.rows[index].1, columnWidth, left: true) }.joined())
+}
