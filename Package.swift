@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SceneTrace", targets: ["SceneTrace"]),
     .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
     .library(name: "SceneTraceRecorder", targets: ["SceneTraceRecorder"]),
+    .library(name: "SceneTraceSimulator", targets: ["SceneTraceSimulator"]),
     .executable(name: "replay", targets: ["replay"]),
   ],
   dependencies: [
@@ -43,6 +44,9 @@ let package = Package(
       ]
     ),
 
+    // A model of iPadOS driving an example app that records through the hooks.
+    .target(name: "SceneTraceSimulator", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+
     // The `replay` command line tool; `replay`'s main only calls it.
     .target(
       name: "ReplayCLI",
@@ -58,6 +62,9 @@ let package = Package(
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
     .testTarget(
       name: "SceneTraceRecorderTests", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+    .testTarget(
+      name: "SceneTraceSimulatorTests",
+      dependencies: ["SceneTrace", "SceneTraceRecorder", "SceneTraceSimulator"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: ["ReplayCLI", "replay"],

@@ -116,6 +116,18 @@ import Testing
     #expect(events.map(\.seq) == Array(1...events.count))
   }
 
+  @Test func aRecordingThatWaitsWhenFullKeepsEveryEvent() throws {
+    let sink = MemorySink()
+    var options = RecordingOptions()
+    options.capacity = 8
+    options.waitsWhenFull = true
+    let recording = try Recording(sink: sink, options: options)
+    for index in 0..<5_000 { recording.recorder.mark("m\(index)") }
+    recording.close()
+    #expect(recording.droppedEvents == 0)
+    #expect(sink.events.map(\.seq) == Array(1...5_000))
+  }
+
   @Test func aFailingSinkReportsAndLosesNothingOnceItRecovers() throws {
     let sink = MemorySink()
     sink.isFailing = true
