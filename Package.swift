@@ -53,6 +53,8 @@ let package = Package(
       dependencies: [
         "SceneTrace",
         "SceneTraceFile",
+        "SceneTraceRecorder",
+        "SceneTraceSimulator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

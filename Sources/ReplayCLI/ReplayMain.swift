@@ -67,7 +67,7 @@ struct ReplayCommand: ParsableCommand {
     version: ReplayMain.version,
     subcommands: [
       CheckCommand.self, StateCommand.self, EventsCommand.self, DiffCommand.self,
-      WhyCommand.self, RulesCommand.self, ExplainCommand.self,
+      WhyCommand.self, RulesCommand.self, ExplainCommand.self, SimulateCommand.self,
     ]
   )
 }

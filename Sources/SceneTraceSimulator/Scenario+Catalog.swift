@@ -177,7 +177,7 @@ extension Scenario {
       }),
     Scenario(
       name: "window-switching",
-      summary: "windows opened, switched, sent home, reclaimed and closed, settings toggled",
+      summary: "windows opened, switched, sent home and closed, settings toggled, for minutes",
       script: { system in
         system.launch()
         var windows = [system.openWindow()]
