@@ -155,10 +155,13 @@ public final class Recording: @unchecked Sendable {
     }
   }
 
-  /// Moves every published record, with gaps for drops, into the writer's pending events.
+  /// Moves the published records, at most a buffer's worth so that the sink gets them in
+  /// batches however fast hooks refill the buffer, into the writer's pending events, with a gap
+  /// for drops.
   private func drainQueue() {
     let drops = dropped.load(ordering: .relaxed)
-    while let record = queue.take() {
+    for _ in 0..<queue.capacity {
+      guard let record = queue.take() else { break }
       writer.append(record)
     }
     writer.noteDrops(total: drops)
