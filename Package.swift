@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "SceneTrace", targets: ["SceneTrace"]),
     .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
     .library(name: "SceneTraceRecorder", targets: ["SceneTraceRecorder"]),
+    .library(name: "SceneTraceSimulator", targets: ["SceneTraceSimulator"]),
     .executable(name: "replay", targets: ["replay"]),
   ],
   dependencies: [
@@ -53,12 +54,17 @@ let package = Package(
       ]
     ),
 
+    // A model of iPadOS driving an example app that records through the hooks.
+    .target(name: "SceneTraceSimulator", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+
     // The `replay` command line tool; `replay`'s main only calls it.
     .target(
       name: "ReplayCLI",
       dependencies: [
         "SceneTrace",
         "SceneTraceFile",
+        "SceneTraceRecorder",
+        "SceneTraceSimulator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -75,6 +81,9 @@ let package = Package(
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
     .testTarget(
       name: "SceneTraceRecorderTests", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+    .testTarget(
+      name: "SceneTraceSimulatorTests",
+      dependencies: ["SceneTrace", "SceneTraceRecorder", "SceneTraceSimulator"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: ["ReplayCLI", "replay"],

@@ -51,7 +51,7 @@ final class EventQueue: @unchecked Sendable {
   }
 
   /// Appends `record`; returns false, leaving the queue unchanged, when it is full. Any thread.
-  func append(_ record: consuming Record) -> Bool {
+  func append(_ record: Record) -> Bool {
     var position = tail.load(ordering: .relaxed)
     while true {
       let sequence = slot(position).load(ordering: .acquiring)

@@ -30,8 +30,9 @@ public final class Recording: @unchecked Sendable {
 
   /// Opens `sink` and starts recording into it.
   ///
-  /// - Parameter clock: monotonic nanoseconds; the default is the system's uptime clock. Tests
-  ///   pass their own.
+  /// - Parameter clock: monotonic nanoseconds that stamp the events; the default is the
+  ///   system's uptime clock. Tests and the simulator pass their own. It is read only on the
+  ///   threads that call the hooks; the writer paces its flushes by the system's clock.
   public init(
     sink: sending some TraceSink, options: RecordingOptions = RecordingOptions(),
     clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
@@ -65,8 +66,14 @@ public final class Recording: @unchecked Sendable {
     guard !closed.load(ordering: .relaxed) else { return }
     let elapsed = Int64(truncatingIfNeeded: clock() &- origin)
     let time = TraceTime(nanoseconds: startTime.nanoseconds &+ elapsed)
-    if !queue.append(EventQueue.Record(time: time, payload: payload)) {
-      dropped.wrappingIncrement(ordering: .relaxed)
+    let record = EventQueue.Record(time: time, payload: payload)
+    while !queue.append(record) {
+      guard options.waitsWhenFull, !closed.load(ordering: .relaxed) else {
+        dropped.wrappingIncrement(ordering: .relaxed)
+        break
+      }
+      wake.signal()
+      Thread.sleep(forTimeInterval: 0.000_1)
     }
     wakeWriterIfAsleep()
   }
@@ -121,13 +128,14 @@ public final class Recording: @unchecked Sendable {
 
   private func runWriter() {
     let interval = UInt64(max(options.flushInterval, 0.001) * 1e9)
-    var lastFlush = clock()
+    let uptime = { DispatchTime.now().uptimeNanoseconds }
+    var lastFlush = uptime()
     while true {
       let request = flushRequests.load(ordering: .sequentiallyConsistent)
       let isClosing = closed.load(ordering: .sequentiallyConsistent)
       drainQueue()
       writer.writePending()
-      let now = clock()
+      let now = uptime()
       if request > flushedRequest || isClosing || now &- lastFlush >= interval {
         writer.flushIfNeeded()
         lastFlush = now
@@ -147,10 +155,13 @@ public final class Recording: @unchecked Sendable {
     }
   }
 
-  /// Moves every published record, with gaps for drops, into the writer's pending events.
+  /// Moves the published records, at most a buffer's worth so that the sink gets them in
+  /// batches however fast hooks refill the buffer, into the writer's pending events, with a gap
+  /// for drops.
   private func drainQueue() {
     let drops = dropped.load(ordering: .relaxed)
-    while let record = queue.take() {
+    for _ in 0..<queue.capacity {
+      guard let record = queue.take() else { break }
       writer.append(record)
     }
     writer.noteDrops(total: drops)

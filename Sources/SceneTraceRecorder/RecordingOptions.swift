@@ -15,6 +15,10 @@ public struct RecordingOptions: Sendable {
   /// Whether the identifying part of a key (`file:/Users/…/notes.txt`) is replaced by a digest;
   /// the prefix that gives the key its meaning (`file:`, `session:<id>/`) stays.
   public var redactsKeyIdentifiers = false
+  /// Whether a hook waits for room when the buffer is full instead of dropping the event. For
+  /// simulations and tests that must keep every event; an app leaves it off, so that a hook
+  /// never waits.
+  public var waitsWhenFull = false
   /// Called on the writer thread when the sink fails; the app goes on.
   public var onError: (@Sendable (RecorderError) -> Void)?
 

@@ -116,6 +116,19 @@ import Testing
     #expect(events.map(\.seq) == Array(1...events.count))
   }
 
+  @Test func aRecordingThatWaitsWhenFullKeepsEveryEvent() throws {
+    let sink = MemorySink()
+    var options = RecordingOptions()
+    options.capacity = 8
+    options.waitsWhenFull = true
+    let recording = try Recording(sink: sink, options: options)
+    // Far more events than the buffer and the pending list hold, as fast as possible.
+    for index in 0..<100_000 { recording.recorder.mark("m\(index)") }
+    recording.close()
+    #expect(recording.droppedEvents == 0)
+    #expect(sink.events.map(\.seq) == Array(1...100_000))
+  }
+
   @Test func aFailingSinkReportsAndLosesNothingOnceItRecovers() throws {
     let sink = MemorySink()
     sink.isFailing = true
