@@ -81,6 +81,9 @@ enum StateText {
     for key in scene.renders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       rows.append(("renders", "\(key) = \(quoted(scene.renders[key] ?? ""))"))
     }
+    for code in scene.presses.keys.sorted() {
+      rows.append(("key down", "\(code) \(scene.presses[code]?.phase.rawValue ?? "")"))
+    }
     let width = rows.map(\.0.count).max() ?? 0
     lines += rows.map { "      \($0.0.rightPadded(to: width))  \($0.1)" }
     return lines

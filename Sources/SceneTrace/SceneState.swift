@@ -25,16 +25,27 @@ public struct SceneState: Hashable, Sendable, Codable {
   public var drag: PointerDragProgress?
   /// What the scene shows for each shared key.
   public var renders: [String: String] = [:]
+  /// The hardware key presses in flight, by key code.
+  public var presses: [Int: KeyPress] = [:]
 
+  /// The seq of the event that connected the scene (its `willConnect`, or the first event of a
+  /// scene the trace met mid-life).
+  var connectedAt: Int
   /// The seq of the scene's latest lifecycle event (its `willConnect` at first).
   var lastLifecycleSeq: Int
   /// Whether the scene became active since it last entered the foreground.
   var activeSinceEnteringForeground = false
+  /// The seq of the focus update that set `focus`, if any did.
+  var focusSince: Int?
+  /// Whether the trace met the scene mid-life (`lifecycle.unknown-scene`): what it held before
+  /// is unknown, so a phase that needs an earlier one (a press `ended`) is not judged.
+  var startedMidLife = false
 
   /// Creates a scene in the given state.
   public init(instance: Int, state: SceneActivation?, connectedAt seq: Int) {
     self.instance = instance
     self.state = state
+    self.connectedAt = seq
     self.lastLifecycleSeq = seq
   }
 }

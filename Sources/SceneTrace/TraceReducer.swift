@@ -7,7 +7,7 @@ public struct TraceReducer: Sendable {
   /// The version of the reducer's semantics. It changes whenever the same events can give a
   /// different state or different findings, so that a stored state (a checkpoint) is compared
   /// only with states of the same version.
-  public static let version = 1
+  public static let version = 2
 
   /// Creates a reducer with the built-in rules.
   public init() {}
@@ -62,10 +62,11 @@ public struct TraceReducer: Sendable {
 
   private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
     switch event.payload {
-    case .appLaunch(let launch, _, _, _, _, let openSessions):
+    case .appLaunch(let launch, _, let sdk, _, _, let openSessions):
       closeLaunch(&state, by: event, log: &log)
       state.app.launch = launch
       state.app.terminated = false
+      state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
       for id in openSessions ?? [] where state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -75,6 +76,8 @@ public struct TraceReducer: Sendable {
     case .appKeyWindow(let session, _):
       state.reportsAppKeyWindow = true
       state.app.keyScene = session
+      state.app.keySceneSince = event.seq
+      if let session { reportNonInteractive(session, "is made the key window", state, &log) }
     case .sessionConfigure(let id, let role, _):
       configure(id, role: role, in: &state, log: &log)
     case .appDiscardSessions(let ids):
@@ -104,19 +107,32 @@ public struct TraceReducer: Sendable {
       }
     case .windowBecomeKey(let id, let window):
       withScene(id, in: &state, log: &log) { $0.keyWindow = window }
+      reportNonInteractive(id, "has a window that becomes key", state, &log)
       if !state.reportsAppKeyWindow,
         state.sessions[id]?.scene?.state == .foregroundActive
       {
         state.app.keyScene = id
+        state.app.keySceneSince = event.seq
       }
     case .requestActivate, .requestFailed, .requestDestroy, .traceGap, .appMark:
       break
-    case .keyPress(let id, _, _, _, _), .keyCommand(let id, _, _, _, _, _, _, _):
-      withScene(id, in: &state, log: &log) { _ in }
+    case .keyPress(let id, let phase, let keyCode, _, _):
+      keyPress(id, phase: phase, keyCode: keyCode, in: &state, log: &log)
+    case .keyCommand(let id, let input, let modifiers, _, _, let target, let chain, let priority):
+      keyCommand(
+        id,
+        KeyCommandFacts(
+          input: input, modifiers: modifiers, target: target, chain: chain,
+          wantsPriority: priority == true),
+        in: &state, log: &log)
     case .responderFirst(let id, _, let responder):
       withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
     case .focusUpdate(let id, _, let item, _, _):
-      withScene(id, in: &state, log: &log) { $0.focus = item }
+      reportNonInteractive(id, "receives a focus update", state, &log)
+      withScene(id, in: &state, log: &log) {
+        $0.focus = item
+        $0.focusSince = event.seq
+      }
     case .pointerDrag(let id, let phase, let x, let y, _, let latching, _):
       withScene(id, in: &state, log: &log) { $0.trackPointer(phase: phase, x: x, y: y, latching) }
     case .bandSelection(let id, let view, let bandState, let rect, let modifiers, let items):
@@ -133,6 +149,7 @@ public struct TraceReducer: Sendable {
       state.drags[drag]?.operation = operation
     case .dropPerform(let drag, let id, _):
       withScene(id, in: &state, log: &log) { _ in }
+      reportNonInteractive(id, "receives a drop", state, &log)
       state.drags[drag]?.target = id
     case .stateWrite(let key, let value, let writer):
       state.shared[key] = SharedValue(value: value, writer: writer, seq: event.seq)

@@ -39,7 +39,8 @@ extension SessionState {
 }
 
 extension SceneState {
-  /// The scene, with `contentExclusive` (an extension of the documented shape) after `content`.
+  /// The scene, with extensions of the documented shape: `contentExclusive` after `content`,
+  /// and `presses` (the keys down, by key code: `{"phase"}`) after `renders`.
   var json: JSONValue {
     [
       "instance": JSONValue(instance),
@@ -58,6 +59,11 @@ extension SceneState {
       "band": band?.json ?? .null,
       "drag": drag?.json ?? .null,
       "renders": .object(JSONObject(sortingKeys: renders.map { ($0.key, .string($0.value)) })),
+      "presses": .object(
+        JSONObject(
+          sortingKeys: presses.map { code, press in
+            (String(code), ["phase": .string(press.phase.rawValue)])
+          })),
     ]
   }
 }

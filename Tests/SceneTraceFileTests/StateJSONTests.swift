@@ -25,6 +25,9 @@ private func sampleState() -> TraceState {
     modifiers: [.command, .shift], items: ["c"], before: ["a"])
   scene.drag = PointerDragProgress(phase: .changed, x: 10.25, y: -3, latching: nil)
   scene.renders = ["defaults:showWordCount": "true", "Defaults:x": "\"q\""]
+  scene.presses = [
+    40: KeyPress(phase: .began, began: 38), 100: KeyPress(phase: .cancelled, began: 39),
+  ]
   var sessionA = SessionState(status: .connected, role: .windowApplication)
   sessionA.restoration = Restoration(activityType: "com.example.doc", key: "restoration:A.txt")
   sessionA.scene = scene
@@ -58,7 +61,8 @@ private func sampleState() -> TraceState {
     + #""band":{"view":"grid","state":"selecting","rect":[1,2,30.5,40],"#
     + #""modifiers":["shift","command"],"items":["c"],"before":["a"]},"#
     + #""drag":{"phase":"changed","x":10.25,"y":-3,"latching":null},"#
-    + #""renders":{"Defaults:x":"\"q\"","defaults:showWordCount":"true"}}},"#
+    + #""renders":{"Defaults:x":"\"q\"","defaults:showWordCount":"true"},"#
+    + #""presses":{"100":{"phase":"cancelled"},"40":{"phase":"began"}}}},"#
     + #""B":{"status":"archived","role":"windowApplication","restoration":null,"scene":null},"#
     + #""é":{"status":"configuring","role":null,"restoration":null,"scene":null}},"#
     + #""drags":{"#
@@ -85,7 +89,7 @@ private func sampleState() -> TraceState {
   let scene =
     #""scene":{"instance":2,"state":null,"keyWindow":null,"firstResponder":null,"#
     + #""focus":null,"geometry":null,"content":null,"contentExclusive":false,"selection":{},"#
-    + #""band":null,"drag":null,"renders":{}}"#
+    + #""band":null,"drag":null,"renders":{},"presses":{}}"#
   #expect(state.json.serialized().contains(scene))
 }
 

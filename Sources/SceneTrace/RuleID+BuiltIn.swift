@@ -1,0 +1,25 @@
+/// The identifiers of the built-in rules; `RuleDescription.builtIn` describes each.
+extension RuleID {
+  public static let lifecycleOrder: RuleID = "lifecycle.order"
+  public static let lifecycleIrregular: RuleID = "lifecycle.irregular"
+  public static let lifecycleInfo: RuleID = "lifecycle.info"
+  public static let lifecycleUnknownScene: RuleID = "lifecycle.unknown-scene"
+  public static let sessionOneScene: RuleID = "session.one-scene"
+  public static let sessionOrder: RuleID = "session.order"
+  public static let sessionIrregular: RuleID = "session.irregular"
+  public static let sessionAfterDiscard: RuleID = "session.after-discard"
+  public static let eventUnknownValue: RuleID = "event.unknown-value"
+
+  /// A key press or key command outside the foreground-active key scene.
+  public static let keyInactiveScene: RuleID = "key.inactive-scene"
+  /// A key's press phases out of order in a scene.
+  public static let keyPressBalance: RuleID = "key.press-balance"
+  /// A key command performed by a responder outside the chain it walked.
+  public static let keyTargetChain: RuleID = "key.target-chain"
+  /// A key command whose walk did not start at the focused item or first responder.
+  public static let keyChainStart: RuleID = "key.chain-start"
+  /// A key command on Tab or an arrow that the focus system should have taken.
+  public static let keyReservedInput: RuleID = "key.reserved-input"
+  /// Key window, key, focus or drop events in a non-interactive external-display scene.
+  public static let keyNonInteractiveScene: RuleID = "key.noninteractive-scene"
+}
