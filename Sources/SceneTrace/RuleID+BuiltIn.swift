@@ -22,4 +22,9 @@ extension RuleID {
   public static let keyReservedInput: RuleID = "key.reserved-input"
   /// Key window, key, focus or drop events in a non-interactive external-display scene.
   public static let keyNonInteractiveScene: RuleID = "key.noninteractive-scene"
+
+  /// A focus update whose `from` is not the scene's focused item.
+  public static let focusContinuity: RuleID = "focus.continuity"
+  /// A focus update in a scene that is not in the foreground.
+  public static let focusInactiveScene: RuleID = "focus.inactive-scene"
 }

@@ -127,12 +127,8 @@ public struct TraceReducer: Sendable {
         in: &state, log: &log)
     case .responderFirst(let id, _, let responder):
       withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
-    case .focusUpdate(let id, _, let item, _, _):
-      reportNonInteractive(id, "receives a focus update", state, &log)
-      withScene(id, in: &state, log: &log) {
-        $0.focus = item
-        $0.focusSince = event.seq
-      }
+    case .focusUpdate(let id, let from, let item, _, _):
+      focusUpdate(id, from: from, to: item, in: &state, log: &log)
     case .pointerDrag(let id, let phase, let x, let y, _, let latching, _):
       withScene(id, in: &state, log: &log) { $0.trackPointer(phase: phase, x: x, y: y, latching) }
     case .bandSelection(let id, let view, let bandState, let rect, let modifiers, let items):
