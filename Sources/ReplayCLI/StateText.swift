@@ -70,7 +70,9 @@ enum StateText {
         ))
     }
     if let drag = scene.drag {
-      let latching = drag.latching.map { " latching \($0.rawValue)" } ?? ""
+      let latching =
+        (drag.latching.map { " latching \($0.rawValue)" } ?? "")
+        + (drag.region.map { " in region \($0)" } ?? "")
       rows.append(
         (
           "pointer drag",

@@ -27,5 +27,56 @@ extension RuleDescription {
         window with a focus the user never chose and takes the keyboard context away when \
         it returns. Request focus updates only in the scene the user acts in.
         """),
+    RuleDescription(
+      id: .pointerSequence, severity: .error,
+      summary: "a pointer drag out of order in a scene: changed, ended or cancelled with no "
+        + "drag in flight, or a second began while one is",
+      explanation: """
+        A pointer drag in a scene goes began → changed* → (ended | cancelled), one at a time. \
+        A sample without a began usually means the recorder started a gesture handler late \
+        or dropped events, or samples of two scenes were attributed to one session (a \
+        gesture recognizer shared between windows). Give each window its own recognizers and \
+        record the session of the view's window scene.
+        """),
+    RuleDescription(
+      id: .pointerLatching, severity: .info,
+      summary: "a sample of a latched pointer drag names another region than the one it "
+        + "latched to",
+      explanation: """
+        While the primary button is down in a region with latchingAxes, the pointer style \
+        locks in: the pointer follows the latched axes freely, rubber-bands on the others, \
+        and does not leave the region until the button is released. A drag sample in another \
+        region means the app's regionFor(request:) returned a different region during the \
+        drag, which UIKit ignores, so the app's idea of the hovered element and what the user \
+        sees disagree. Keep the region identifier stable for the whole drag.
+        """),
+    RuleDescription(
+      id: .bandModifiers, severity: .warning,
+      summary: "the selection the app reports after a band selection differs from the one "
+        + "UIKit's semantics give: the selection at began replaced by the items at ended, or "
+        + "unioned with them (Shift), or their symmetric difference (Command; Command wins "
+        + "over Shift)",
+      explanation: """
+        When a band selection ends, SceneTrace sets the view's selection from the modifiers \
+        held at began: no modifier replaces the selection with the items inside the band, \
+        Shift adds them to it, Command toggles them (Command wins when both are held). The \
+        first selection.change of that view afterwards is compared with that selection and \
+        then becomes the state; the finding relates the band's began and ended. A \
+        difference usually means the app reads the modifier flags at the end of the \
+        interaction instead of initialModifierFlags, ignores them and always replaces the \
+        selection, or applies the items to a selection captured before another change. Use \
+        the interaction's initialModifierFlags and the selection at began.
+        """),
+    RuleDescription(
+      id: .bandSequence, severity: .error,
+      summary: "a band selection out of order: selecting or ended before began, or two began",
+      explanation: """
+        A band selection interaction goes possible → began → selecting* → ended, once per \
+        interaction and one at a time in a scene; there is no cancelled state. Selecting or \
+        ended without a began, or a began while a band is in flight, means the handler was \
+        installed late, events were dropped, or two interactions (in two views or two \
+        windows) report under one identity. Record every state change of every interaction \
+        with its view.
+        """),
   ]
 }

@@ -27,4 +27,13 @@ extension RuleID {
   public static let focusContinuity: RuleID = "focus.continuity"
   /// A focus update in a scene that is not in the foreground.
   public static let focusInactiveScene: RuleID = "focus.inactive-scene"
+
+  /// A pointer drag phase out of order in a scene.
+  public static let pointerSequence: RuleID = "pointer.sequence"
+  /// A latched pointer drag reported in another region.
+  public static let pointerLatching: RuleID = "pointer.latching"
+  /// A band selection out of order in a view.
+  public static let bandSequence: RuleID = "band.sequence"
+  /// A selection after a band selection that differs from UIKit's band semantics.
+  public static let bandModifiers: RuleID = "band.modifiers"
 }

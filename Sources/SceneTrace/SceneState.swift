@@ -37,6 +37,13 @@ public struct SceneState: Hashable, Sendable, Codable {
   var activeSinceEnteringForeground = false
   /// The seq of the focus update that set `focus`, if any did.
   var focusSince: Int?
+  /// The seq of the pointer drag's `began`, while one is in flight.
+  var dragBegan: Int?
+  /// The seq of the band selection's `began`, while one is in flight and the trace has it.
+  var bandBegan: Int?
+  /// The selections band selections derived, by view, waiting for the view's next
+  /// `selection.change`.
+  var bandOutcomes: [String: BandOutcome] = [:]
   /// Whether the trace met the scene mid-life (`lifecycle.unknown-scene`): what it held before
   /// is unknown, so a phase that needs an earlier one (a press `ended`) is not judged.
   var startedMidLife = false
@@ -128,13 +135,26 @@ public struct PointerDragProgress: Hashable, Sendable, Codable {
   public var y: Double
   /// The axes the region latched to.
   public var latching: Latching?
+  /// The pointer region the drag is in, when recorded.
+  public var region: String?
 
   /// Creates a pointer drag record.
-  public init(phase: PointerPhase, x: Double, y: Double, latching: Latching?) {
+  public init(
+    phase: PointerPhase, x: Double, y: Double, latching: Latching?, region: String? = nil
+  ) {
     self.phase = phase
     self.x = x
     self.y = y
     self.latching = latching
+    self.region = region
+  }
+
+  /// Whether the drag's region latches: its style stays while the button is down.
+  var isLatched: Bool {
+    switch latching {
+    case .horizontal?, .vertical?, .both?: true
+    default: false
+    }
   }
 }
 

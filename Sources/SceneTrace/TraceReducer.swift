@@ -129,14 +129,15 @@ public struct TraceReducer: Sendable {
       withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
     case .focusUpdate(let id, let from, let item, _, _):
       focusUpdate(id, from: from, to: item, in: &state, log: &log)
-    case .pointerDrag(let id, let phase, let x, let y, _, let latching, _):
-      withScene(id, in: &state, log: &log) { $0.trackPointer(phase: phase, x: x, y: y, latching) }
+    case .pointerDrag(let id, let phase, let x, let y, _, let latching, let region):
+      pointerDrag(
+        id, phase: phase, x: x, y: y, latching: latching, region: region, in: &state, log: &log)
     case .bandSelection(let id, let view, let bandState, let rect, let modifiers, let items):
-      withScene(id, in: &state, log: &log) {
-        $0.trackBand(view: view, state: bandState, rect: rect, modifiers: modifiers, items: items)
-      }
+      bandSelection(
+        id, view: view, bandState, rect: rect, modifiers: modifiers, items: items, in: &state,
+        log: &log)
     case .selectionChange(let id, let view, let items, _):
-      withScene(id, in: &state, log: &log) { $0.selection[view] = items.sortedInScalarOrder() }
+      selectionChange(id, view: view, items: items, in: &state, log: &log)
     case .dragBegin(let drag, let id, _):
       withScene(id, in: &state, log: &log) { _ in }
       state.drags[drag] = DragState(source: id, began: event.seq)

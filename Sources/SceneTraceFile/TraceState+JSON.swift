@@ -97,13 +97,14 @@ extension BandProgress {
 }
 
 extension PointerDragProgress {
-  /// `{"phase", "x", "y", "latching"}`.
+  /// `{"phase", "x", "y", "latching"}`, and `"region"` (an extension of the documented shape).
   var json: JSONValue {
     [
       "phase": .string(phase.rawValue),
       "x": JSONValue(x),
       "y": JSONValue(y),
       "latching": JSONValue(latching?.rawValue),
+      "region": JSONValue(region),
     ]
   }
 }

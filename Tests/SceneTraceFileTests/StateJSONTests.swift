@@ -23,7 +23,8 @@ private func sampleState() -> TraceState {
   scene.band = BandProgress(
     view: "grid", state: .selecting, rect: Rect(x: 1, y: 2, width: 30.5, height: 40),
     modifiers: [.command, .shift], items: ["c"], before: ["a"])
-  scene.drag = PointerDragProgress(phase: .changed, x: 10.25, y: -3, latching: nil)
+  scene.drag = PointerDragProgress(
+    phase: .changed, x: 10.25, y: -3, latching: nil, region: "canvas")
   scene.renders = ["defaults:showWordCount": "true", "Defaults:x": "\"q\""]
   scene.presses = [
     40: KeyPress(phase: .began, began: 38), 100: KeyPress(phase: .cancelled, began: 39),
@@ -60,7 +61,7 @@ private func sampleState() -> TraceState {
     + #""selection":{"Zlist":[],"grid":["a","b"]},"#
     + #""band":{"view":"grid","state":"selecting","rect":[1,2,30.5,40],"#
     + #""modifiers":["shift","command"],"items":["c"],"before":["a"]},"#
-    + #""drag":{"phase":"changed","x":10.25,"y":-3,"latching":null},"#
+    + #""drag":{"phase":"changed","x":10.25,"y":-3,"latching":null,"region":"canvas"},"#
     + #""renders":{"Defaults:x":"\"q\"","defaults:showWordCount":"true"},"#
     + #""presses":{"100":{"phase":"cancelled"},"40":{"phase":"began"}}}},"#
     + #""B":{"status":"archived","role":"windowApplication","restoration":null,"scene":null},"#
