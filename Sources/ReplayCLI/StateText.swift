@@ -25,6 +25,7 @@ enum StateText {
         var line = "  \(id)  \(drag.phase.rawValue)  from \(drag.source)"
         if let target = drag.target { line += "  dropped in \(target)" }
         if let operation = drag.operation { line += "  \(operation.rawValue)" }
+        if let opened = drag.newSession { line += "  opened \(opened)" }
         lines.append(line)
       }
     }

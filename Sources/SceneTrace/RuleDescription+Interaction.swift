@@ -78,5 +78,31 @@ extension RuleDescription {
         windows) report under one identity. Record every state change of every interaction \
         with its view.
         """),
+    RuleDescription(
+      id: .dragSequence, severity: .error,
+      summary: "a drag ended twice, a drop for an unknown or ended drag, a drop whose local "
+        + "disagrees with a live drag",
+      explanation: """
+        A drag session begins in its source scene, is dropped at most once (performDrop), \
+        and ends once (session(_:didEndWith:)); a drop comes before its drag ends. A drop is \
+        local exactly when the drag began in this app (UIDropSession.localDragSession is \
+        non-nil), even when source and target are two different windows: a drop of a live \
+        drag of this app marked not local, or a local drop of a drag that never began, \
+        means the app or the recorder lost the link between the two scenes, usually by \
+        keying drags per window instead of by session. A non-local drop of an unknown drag \
+        is a drag from another app and is fine. Key drag state by the drag session, and \
+        read localDragSession in the target.
+        """),
+    RuleDescription(
+      id: .activityUndeclared, severity: .warning,
+      summary: "a scene saves its restoration activity, or starts a drag, with an activity "
+        + "type the launch does not declare in NSUserActivityTypes",
+      explanation: """
+        UIKit persists a scene's restoration activity, and opens a new window for a dragged \
+        activity, only when the activity type is listed under NSUserActivityTypes in the \
+        app's Info.plist; otherwise it drops the activity without a word, so the window \
+        comes back empty after a relaunch, or the drag cannot open a window. Checked when \
+        app.launch records activityTypes. Add the type to NSUserActivityTypes.
+        """),
   ]
 }

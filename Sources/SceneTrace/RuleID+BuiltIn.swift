@@ -36,4 +36,9 @@ extension RuleID {
   public static let bandSequence: RuleID = "band.sequence"
   /// A selection after a band selection that differs from UIKit's band semantics.
   public static let bandModifiers: RuleID = "band.modifiers"
+
+  /// A drag ended twice, or a drop for an unknown or ended drag, or with a wrong local flag.
+  public static let dragSequence: RuleID = "drag.sequence"
+  /// An activity type used for restoration or a drag that the launch does not declare.
+  public static let activityUndeclared: RuleID = "activity.undeclared"
 }

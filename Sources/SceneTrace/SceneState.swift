@@ -178,12 +178,26 @@ public struct DragState: Hashable, Sendable, Codable {
   public var operation: DropOperation?
   /// The seq of its `drag.begin`.
   public var began: Int
+  /// The user activity type its items carry, which can open a new window.
+  public var activityType: String?
+  /// The session created for it when it was dropped to open a new window (drag to new window:
+  /// a new session configured or connected with the drag's activity type while it was in
+  /// flight or within a second after it ended).
+  public var newSession: SessionID?
+
+  /// The seq of its `drag.end`, once it ended.
+  var endedSeq: Int?
+  /// When it ended.
+  var endedAt: TraceTime?
+  /// The seq of its `drop.perform`, once dropped.
+  var droppedSeq: Int?
 
   /// Creates an active drag.
-  public init(source: SessionID, began seq: Int) {
+  public init(source: SessionID, began seq: Int, activityType: String? = nil) {
     self.source = source
     self.phase = .active
     self.began = seq
+    self.activityType = activityType
   }
 }
 

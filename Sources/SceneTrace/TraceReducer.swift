@@ -62,11 +62,13 @@ public struct TraceReducer: Sendable {
 
   private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
     switch event.payload {
-    case .appLaunch(let launch, _, let sdk, _, _, let openSessions):
+    case .appLaunch(let launch, _, let sdk, _, let activityTypes, let openSessions):
       closeLaunch(&state, by: event, log: &log)
       state.app.launch = launch
       state.app.terminated = false
       state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
+      state.app.declaredActivityTypes = activityTypes
+      state.app.launchSeq = event.seq
       for id in openSessions ?? [] where state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -78,12 +80,16 @@ public struct TraceReducer: Sendable {
       state.app.keyScene = session
       state.app.keySceneSince = event.seq
       if let session { reportNonInteractive(session, "is made the key window", state, &log) }
-    case .sessionConfigure(let id, let role, _):
+    case .sessionConfigure(let id, let role, let activityType):
+      let isNew = state.sessions[id] == nil
       configure(id, role: role, in: &state, log: &log)
+      if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .appDiscardSessions(let ids):
       for id in ids { discard(id, in: &state, log: &log) }
-    case .sceneWillConnect(let id, let role, _, _):
+    case .sceneWillConnect(let id, let role, let activityType, _):
+      let isNew = state.sessions[id].map { $0.status == .configuring } ?? true
       connect(id, role: role, in: &state, log: &log)
+      if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .sceneWillEnterForeground(let id):
       transition(id, .willEnterForeground, in: &state, log: &log)
     case .sceneDidBecomeActive(let id):
@@ -96,6 +102,9 @@ public struct TraceReducer: Sendable {
       transition(id, .didDisconnect, in: &state, log: &log)
     case .sceneSaveRestoration(let id, let activityType, let key):
       withScene(id, in: &state, log: &log) { _ in }
+      if let activityType {
+        reportUndeclared(activityType, id, "saves its restoration activity as", state, &log)
+      }
       state.sessions[id]?.restoration = Restoration(activityType: activityType, key: key)
     case .sceneRestoreInteractionState(let id), .sceneExtendRestoration(let id),
       .sceneCompleteRestoration(let id):
@@ -138,16 +147,12 @@ public struct TraceReducer: Sendable {
         log: &log)
     case .selectionChange(let id, let view, let items, _):
       selectionChange(id, view: view, items: items, in: &state, log: &log)
-    case .dragBegin(let drag, let id, _):
-      withScene(id, in: &state, log: &log) { _ in }
-      state.drags[drag] = DragState(source: id, began: event.seq)
+    case .dragBegin(let drag, let id, let activityType):
+      dragBegin(drag, in: id, activityType: activityType, state: &state, log: &log)
     case .dragEnd(let drag, let operation):
-      state.drags[drag]?.phase = .ended
-      state.drags[drag]?.operation = operation
-    case .dropPerform(let drag, let id, _):
-      withScene(id, in: &state, log: &log) { _ in }
-      reportNonInteractive(id, "receives a drop", state, &log)
-      state.drags[drag]?.target = id
+      dragEnd(drag, operation: operation, state: &state, log: &log)
+    case .dropPerform(let drag, let id, let local):
+      dropPerform(drag, in: id, local: local, state: &state, log: &log)
     case .stateWrite(let key, let value, let writer):
       state.shared[key] = SharedValue(value: value, writer: writer, seq: event.seq)
     case .stateDelete(let key, _):

@@ -50,6 +50,10 @@ public struct AppState: Hashable, Sendable, Codable {
   var keySceneSince: Int?
   /// The major version of the SDK the current launch was linked against, when recorded.
   var sdkMajorVersion: Int?
+  /// The activity types the current launch declares (`NSUserActivityTypes`), when recorded.
+  var declaredActivityTypes: [String]?
+  /// The seq of the current launch's `app.launch`.
+  var launchSeq: Int?
 
   /// An app that has not launched yet.
   public init() {}

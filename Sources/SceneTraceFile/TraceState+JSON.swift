@@ -110,13 +110,16 @@ extension PointerDragProgress {
 }
 
 extension DragState {
-  /// `{"source", "phase", "target", "operation"}`.
+  /// `{"source", "phase", "target", "operation"}`, and `"activityType"` and `"newSession"` (the
+  /// session the drag opened as a new window), extensions of the documented shape.
   var json: JSONValue {
     [
       "source": .string(source.rawValue),
       "phase": .string(phase.rawValue),
       "target": JSONValue(target?.rawValue),
       "operation": JSONValue(operation?.rawValue),
+      "activityType": JSONValue(activityType),
+      "newSession": JSONValue(newSession?.rawValue),
     ]
   }
 }

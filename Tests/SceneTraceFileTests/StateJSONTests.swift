@@ -39,7 +39,9 @@ private func sampleState() -> TraceState {
   var drag = DragState(source: "A", began: 30)
   drag.target = "B"
   drag.operation = .copy
-  state.drags["d2"] = DragState(source: "B", began: 35)
+  var opening = DragState(source: "B", began: 35, activityType: "com.example.doc")
+  opening.newSession = "C"
+  state.drags["d2"] = opening
   state.drags["d1"] = drag
   state.shared["defaults:showWordCount"] = SharedValue(value: "true", writer: "A", seq: 30)
   state.shared["file:notes"] = SharedValue(value: "v2", writer: nil, seq: 12)
@@ -67,8 +69,10 @@ private func sampleState() -> TraceState {
     + #""B":{"status":"archived","role":"windowApplication","restoration":null,"scene":null},"#
     + #""é":{"status":"configuring","role":null,"restoration":null,"scene":null}},"#
     + #""drags":{"#
-    + #""d1":{"source":"A","phase":"active","target":"B","operation":"copy"},"#
-    + #""d2":{"source":"B","phase":"active","target":null,"operation":null}},"#
+    + #""d1":{"source":"A","phase":"active","target":"B","operation":"copy","#
+    + #""activityType":null,"newSession":null},"#
+    + #""d2":{"source":"B","phase":"active","target":null,"operation":null,"#
+    + #""activityType":"com.example.doc","newSession":"C"}},"#
     + #""shared":{"#
     + #""defaults:showWordCount":{"value":"true","writer":"A","seq":30},"#
     + #""file:notes":{"value":"v2","writer":null,"seq":12}}}"#
