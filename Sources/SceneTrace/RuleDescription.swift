@@ -21,7 +21,7 @@ public struct RuleDescription: Hashable, Sendable {
 extension RuleDescription {
   /// The rules SceneTrace checks, in identifier order (Unicode scalar order).
   public static let builtIn: [RuleDescription] =
-    (lifecycleRules + keyboardRules + interactionRules).sorted { $0.id < $1.id }
+    (lifecycleRules + keyboardRules + interactionRules + sharedStateRules).sorted { $0.id < $1.id }
 
   /// The description of a built-in rule.
   public static func builtIn(_ id: RuleID) -> RuleDescription? {

@@ -41,4 +41,19 @@ extension RuleID {
   public static let dragSequence: RuleID = "drag.sequence"
   /// An activity type used for restoration or a drag that the launch does not declare.
   public static let activityUndeclared: RuleID = "activity.undeclared"
+
+  /// Two sessions storing restoration state under one key.
+  public static let restorationSharedStorage: RuleID = "restoration.shared-storage"
+  /// A scene still showing an older value of a shared key when it should show the new one.
+  public static let sharedStaleRender: RuleID = "shared.stale-render"
+  /// A scene still owing a render of a shared key when the trace ended.
+  public static let sharedRenderPending: RuleID = "shared.render-pending"
+  /// Exclusive content shown by two connected scenes at once.
+  public static let contentExclusive: RuleID = "content.exclusive"
+  /// A session's data deleted while the session is archived but not discarded.
+  public static let sessionDataDeletedEarly: RuleID = "session.data-deleted-early"
+  /// A discarded session's data written, or still stored at the next launch.
+  public static let sessionDataLeaked: RuleID = "session.data-leaked"
+  /// Navigation state one session wrote, rendered by another.
+  public static let navigationSharedState: RuleID = "navigation.shared-state"
 }

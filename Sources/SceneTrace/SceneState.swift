@@ -44,6 +44,12 @@ public struct SceneState: Hashable, Sendable, Codable {
   /// The selections band selections derived, by view, waiting for the view's next
   /// `selection.change`.
   var bandOutcomes: [String: BandOutcome] = [:]
+  /// The seq of the `content.display` that set `content`.
+  var contentSince: Int?
+  /// The seq of the scene's latest render of each key.
+  var renderedAt: [String: Int] = [:]
+  /// The shared values the scene shows an older version of, by key.
+  var pendingRenders: [String: PendingRender] = [:]
   /// Whether the trace met the scene mid-life (`lifecycle.unknown-scene`): what it held before
   /// is unknown, so a phase that needs an earlier one (a press `ended`) is not judged.
   var startedMidLife = false

@@ -22,6 +22,7 @@ extension TraceReducer {
     if let current = scene.state {
       judge(callback, in: current, scene: scene, session: id, log: &log)
     }
+    settleRenders(id, on: callback, in: &state, log: &log)
     guard let resulting = callback.resultingState else {
       closeScene(id, at: log.seq, in: &state)
       return

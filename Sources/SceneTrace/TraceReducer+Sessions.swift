@@ -60,6 +60,7 @@ extension TraceReducer {
     default:
       break
     }
+    forgetRestorationStores(of: id, in: &state)
     var session = state.sessions[id] ?? SessionState(status: .discarded)
     if session.status != .discarded { session.closedAt = log.seq }
     session.status = .discarded

@@ -20,6 +20,11 @@ public struct TraceReducer: Sendable {
     state.time = event.time
     reportDiscardedSessions(in: event, state: state, log: &log)
     reportUnrecognizedValues(in: event, log: &log)
+    // session.after-discard hides every other finding of its event: a render deadline that
+    // passed is then reported at the next event instead.
+    if !event.payload.sessions.contains(where: { state.sessions[$0]?.status == .discarded }) {
+      reportMissedRenderDeadlines(at: event.time, in: &state, log: &log)
+    }
     apply(event, to: &state, log: &log)
     return log.findings
   }
@@ -27,18 +32,19 @@ public struct TraceReducer: Sendable {
   /// The findings that need the end of the trace, reported at its last event (at most one per
   /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
+    var log = FindingLog(finishingAt: state.seq)
     let configuring = state.sessions.keys.sorted().filter {
       state.sessions[$0]?.status == .configuring
     }
-    guard !configuring.isEmpty else { return [] }
-    let names = configuring.map(\.rawValue).joined(separator: ", ")
-    let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"
-    return [
-      Finding(
-        rule: .sessionIrregular, severity: .warning, seq: state.seq,
-        session: configuring.count == 1 ? configuring[0] : nil,
-        message: "\(subject) configured and never connected before the trace ended")
-    ]
+    if !configuring.isEmpty {
+      let names = configuring.map(\.rawValue).joined(separator: ", ")
+      let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"
+      log.report(
+        .sessionIrregular, .warning, session: configuring.count == 1 ? configuring[0] : nil,
+        "\(subject) configured and never connected before the trace ended")
+    }
+    reportPendingRenders(state, log: &log)
+    return log.findings
   }
 
   private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog) {
@@ -69,6 +75,7 @@ public struct TraceReducer: Sendable {
       state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
       state.app.declaredActivityTypes = activityTypes
       state.app.launchSeq = event.seq
+      reportLeakedSessionData(state, log: &log)
       for id in openSessions ?? [] where state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -106,6 +113,7 @@ public struct TraceReducer: Sendable {
         reportUndeclared(activityType, id, "saves its restoration activity as", state, &log)
       }
       state.sessions[id]?.restoration = Restoration(activityType: activityType, key: key)
+      if let key { storeRestoration(under: key, by: id, in: &state, log: &log) }
     case .sceneRestoreInteractionState(let id), .sceneExtendRestoration(let id),
       .sceneCompleteRestoration(let id):
       withScene(id, in: &state, log: &log) { _ in }
@@ -154,16 +162,13 @@ public struct TraceReducer: Sendable {
     case .dropPerform(let drag, let id, let local):
       dropPerform(drag, in: id, local: local, state: &state, log: &log)
     case .stateWrite(let key, let value, let writer):
-      state.shared[key] = SharedValue(value: value, writer: writer, seq: event.seq)
+      stateWrite(key, value: value, writer: writer, in: &state, log: &log)
     case .stateDelete(let key, _):
-      state.shared[key] = nil
+      stateDelete(key, in: &state, log: &log)
     case .stateRender(let id, let key, let value):
-      withScene(id, in: &state, log: &log) { $0.renders[key] = value }
+      stateRender(id, key: key, value: value, in: &state, log: &log)
     case .contentDisplay(let id, let content, let exclusive):
-      withScene(id, in: &state, log: &log) {
-        $0.content = content
-        $0.contentIsExclusive = content != nil && exclusive == true
-      }
+      contentDisplay(id, content: content, exclusive: exclusive, in: &state, log: &log)
     }
   }
 }

@@ -21,6 +21,8 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// Whether the trace has reported the app-level key window itself (`app.keyWindow`); until it
   /// does, the key scene follows `window.becomeKey` in a foreground-active scene.
   var reportsAppKeyWindow = false
+  /// What the rules remember across the trace.
+  var memory = RuleMemory()
 
   /// The state before any event.
   public init() {}

@@ -133,3 +133,22 @@ extension Array where Element == Finding {
   /// The findings as summaries with their related events.
   var withRelated: [FindingWithRelated] { map(FindingWithRelated.init) }
 }
+
+/// Numbers payloads with explicit times in milliseconds: seq from 1.
+func timed(_ entries: [(milliseconds: Int64, payload: Event.Payload)]) -> [Event] {
+  entries.enumerated().map { index, entry in
+    Event(seq: index + 1, time: TraceTime(milliseconds: entry.milliseconds), entry.payload)
+  }
+}
+
+/// Continues `events` with payloads at the given times in milliseconds.
+func continuing(
+  _ events: [Event], _ entries: [(milliseconds: Int64, payload: Event.Payload)]
+) -> [Event] {
+  events
+    + entries.enumerated().map { index, entry in
+      Event(
+        seq: events.count + index + 1, time: TraceTime(milliseconds: entry.milliseconds),
+        entry.payload)
+    }
+}
