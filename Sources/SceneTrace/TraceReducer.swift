@@ -9,13 +9,34 @@ public struct TraceReducer: Sendable {
   /// only with states of the same version.
   public static let version = 2
 
-  /// Creates a reducer with the built-in rules.
-  public init() {}
+  /// The app's own rules, run after the built-in ones on every event.
+  public let rules: [any TraceRule]
+
+  /// Creates a reducer with the built-in rules and `rules`, the app's own (none by default).
+  ///
+  /// A custom rule's identifier must differ from every built-in one and from the other custom
+  /// rules'.
+  public init(rules: [any TraceRule] = []) {
+    var seen = Set(RuleDescription.builtIn.map(\.id))
+    for custom in rules {
+      precondition(
+        seen.insert(custom.rule.id).inserted,
+        "rule \(custom.rule.id) is built in or given twice; name custom rules with your own "
+          + "prefix")
+    }
+    self.rules = rules
+  }
+
+  /// Every rule this reducer checks, built-in and custom, in identifier order.
+  public var ruleDescriptions: [RuleDescription] {
+    (RuleDescription.builtIn + rules.map(\.rule)).sorted { $0.id < $1.id }
+  }
 
   /// Applies `event` to `state` and returns the findings it causes, ordered by rule.
   @discardableResult
   public func reduce(into state: inout TraceState, event: Event) -> [Finding] {
     var log = FindingLog(event: event)
+    let before = rules.isEmpty ? nil : state
     state.seq = event.seq
     state.time = event.time
     reportDiscardedSessions(in: event, state: state, log: &log)
@@ -26,6 +47,7 @@ public struct TraceReducer: Sendable {
       reportMissedRenderDeadlines(at: event.time, in: &state, log: &log)
     }
     apply(event, to: &state, log: &log)
+    if let before { runCustomRules(on: event, before: before, state: &state, log: &log) }
     return log.findings
   }
 
@@ -44,6 +66,7 @@ public struct TraceReducer: Sendable {
         "\(subject) configured and never connected before the trace ended")
     }
     reportPendingRenders(state, log: &log)
+    finishCustomRules(state, log: &log)
     return log.findings
   }
 

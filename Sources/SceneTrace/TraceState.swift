@@ -23,6 +23,9 @@ public struct TraceState: Hashable, Sendable, Codable {
   var reportsAppKeyWindow = false
   /// What the rules remember across the trace.
   var memory = RuleMemory()
+  /// What each custom rule (`TraceRule`) remembers between events, by rule: its
+  /// `RuleContext.notes`. Not part of the state JSON.
+  public internal(set) var notes: [RuleID: [String: String]] = [:]
 
   /// The state before any event.
   public init() {}
