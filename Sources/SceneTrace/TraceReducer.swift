@@ -39,13 +39,11 @@ public struct TraceReducer: Sendable {
     let before = rules.isEmpty ? nil : state
     state.seq = event.seq
     state.time = event.time
-    reportDiscardedSessions(in: event, state: state, log: &log)
+    let namesDiscarded = reportDiscardedSessions(in: event, state: state, log: &log)
     reportUnrecognizedValues(in: event, log: &log)
     // session.after-discard hides every other finding of its event: a render deadline that
     // passed is then reported at the next event instead.
-    if !event.payload.sessions.contains(where: { state.sessions[$0]?.status == .discarded }) {
-      reportMissedRenderDeadlines(at: event.time, in: &state, log: &log)
-    }
+    if !namesDiscarded { reportMissedRenderDeadlines(at: event.time, in: &state, log: &log) }
     apply(event, to: &state, log: &log)
     if let before { runCustomRules(on: event, before: before, state: &state, log: &log) }
     return log.findings
@@ -70,14 +68,20 @@ public struct TraceReducer: Sendable {
     return log.findings
   }
 
-  private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog) {
+  /// Reports the discarded sessions the event names; true when it names one.
+  private func reportDiscardedSessions(
+    in event: Event, state: TraceState, log: inout FindingLog
+  ) -> Bool {
+    var named = false
     for id in event.payload.sessions where state.sessions[id]?.status == .discarded {
+      named = true
       log.report(
         .sessionAfterDiscard, .error, session: id,
         "\(event.type) names session \(id), which was discarded; a discarded session never "
           + "comes back",
         related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
     }
+    return named
   }
 
   private func reportUnrecognizedValues(in event: Event, log: inout FindingLog) {

@@ -1,9 +1,10 @@
 /// Everything the reducer rebuilds from a trace: the app, every session and its scene, the drags
 /// in flight and the app's shared store, as of one event.
 ///
-/// The public properties are those of the state JSON that `replay state --json` prints. The
-/// internal ones are what the rules need to remember between events; they take part in equality,
-/// so two replays of the same events compare equal only when they agree on everything.
+/// The public properties are those of the state JSON that `replay state --json` prints, and
+/// `notes`, the custom rules' memory. The internal ones are what the rules need to remember
+/// between events; they take part in equality, so two replays of the same events compare equal
+/// only when they agree on everything.
 public struct TraceState: Hashable, Sendable, Codable {
   /// The seq of the last event applied; 0 before the first.
   public var seq: Int = 0
