@@ -69,18 +69,6 @@ extension RuleDescription {
         didDiscardSceneSessions and drop every reference to the session there.
         """),
     RuleDescription(
-      id: .sharedRenderPending, severity: .warning,
-      summary: "the trace ended while a scene still showed an older value of a shared key, "
-        + "before its shared.stale-render deadline",
-      explanation: """
-        The finish step of shared.stale-render: a scene that renders a shared key had not \
-        shown the latest write yet when the trace ended, and its deadline (1 s, or its next \
-        lifecycle event, counted from the write or from becoming active) had not passed. \
-        Often the recording stopped too early to tell; when the scene is in the background \
-        it also means it will come back showing the old value unless it reloads on \
-        returning. Record a little longer, or check that the scene observes the key.
-        """),
-    RuleDescription(
       id: .sharedStaleRender, severity: .error,
       summary: "after a write to a shared key, a scene that renders it still shows an older "
         + "value when it should show the new one",
@@ -93,7 +81,9 @@ extension RuleDescription {
         becoming active. A render of another value after the write is stale at once, which \
         covers a newly connected scene whose first render is older. The finding's seq is \
         where staleness became certain, and related holds the write and the scene's last \
-        render. This is the word-count setting bug of WWDC 2019's "Introducing Multiple \
+        render; a scene that still owes the render when the trace ends (a background window \
+        that never came back, or a recording stopped within the second) is reported by the \
+        finish step at the last event. This is the word-count setting bug of WWDC 2019's "Introducing Multiple \
         Windows on iPad": the window that toggled the setting updated itself and the other \
         window, beside it in Split View or back from the background, kept the old value. \
         Observe the value instead of reading it once (key-value observing with the .initial \

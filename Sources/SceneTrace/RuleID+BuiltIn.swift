@@ -46,8 +46,6 @@ extension RuleID {
   public static let restorationSharedStorage: RuleID = "restoration.shared-storage"
   /// A scene still showing an older value of a shared key when it should show the new one.
   public static let sharedStaleRender: RuleID = "shared.stale-render"
-  /// A scene still owing a render of a shared key when the trace ended.
-  public static let sharedRenderPending: RuleID = "shared.render-pending"
   /// Exclusive content shown by two connected scenes at once.
   public static let contentExclusive: RuleID = "content.exclusive"
   /// A session's data deleted while the session is archived but not discarded.

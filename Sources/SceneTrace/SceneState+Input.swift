@@ -17,6 +17,16 @@ struct BandOutcome: Hashable, Sendable, Codable {
   var ended: Int
 }
 
+/// A band selection in flight in one view, with the seqs that explain it.
+struct BandInFlight: Hashable, Sendable, Codable {
+  /// The band as the state shows it.
+  var progress: BandProgress
+  /// The seq of its `began`, if the trace has it.
+  var began: Int?
+  /// The seq of its latest event.
+  var changed: Int
+}
+
 extension SceneState {
   /// Follows a pointer drag: in flight from `began` until `ended` or `cancelled`. A sample
   /// without latching or region keeps the drag's.
@@ -39,10 +49,10 @@ extension SceneState {
     }
   }
 
-  /// Follows a band selection in `view`. When it ends, the view's selection becomes the one
-  /// UIKit's band semantics give (see `BandProgress.selection(endingWith:)`), and that
-  /// selection waits for the view's next `selection.change`. An `ended` for a view with no band
-  /// in flight changes nothing.
+  /// Follows a band selection in `view`; each view has its own. When it ends, the view's
+  /// selection becomes the one UIKit's band semantics give (see
+  /// `BandProgress.selection(endingWith:)`), and that selection waits for the view's next
+  /// `selection.change`. An `ended` for a view with no band in flight changes nothing.
   mutating func trackBand(
     view: String, state bandState: BandState, rect: Rect?, modifiers: ModifierFlags,
     items: [String]?, at seq: Int
@@ -50,31 +60,34 @@ extension SceneState {
     let inside = items.map { $0.sortedInScalarOrder() }
     switch bandState {
     case .began:
-      band = BandProgress(
+      let progress = BandProgress(
         view: view, state: .began, rect: rect, modifiers: modifiers, items: inside ?? [],
         before: selection[view] ?? [])
-      bandBegan = seq
+      bands[view] = BandInFlight(progress: progress, began: seq, changed: seq)
     case .selecting, .unrecognized:
-      var progress =
-        band.flatMap { $0.view == view ? $0 : nil }
-        ?? BandProgress(
-          view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
-          before: selection[view] ?? [])
-      if band?.view != view { bandBegan = nil }
-      progress.state = bandState
-      progress.rect = rect ?? progress.rect
-      progress.items = inside ?? progress.items
-      band = progress
+      var flight =
+        bands[view]
+        ?? BandInFlight(
+          progress: BandProgress(
+            view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
+            before: selection[view] ?? []),
+          began: nil, changed: seq)
+      flight.progress.state = bandState
+      flight.progress.rect = rect ?? flight.progress.rect
+      flight.progress.items = inside ?? flight.progress.items
+      flight.changed = seq
+      bands[view] = flight
     case .ended:
-      guard let progress = band, progress.view == view else { return }
-      let ending = inside ?? progress.items
-      let derived = progress.selection(endingWith: ending)
-      selection[view] = derived
-      bandOutcomes[view] = BandOutcome(
-        selection: derived, before: progress.before, inside: ending,
-        modifiers: progress.modifiers, began: bandBegan, ended: seq)
-      band = nil
-      bandBegan = nil
+      if let flight = bands[view] {
+        let ending = inside ?? flight.progress.items
+        let derived = flight.progress.selection(endingWith: ending)
+        selection[view] = derived
+        bandOutcomes[view] = BandOutcome(
+          selection: derived, before: flight.progress.before, inside: ending,
+          modifiers: flight.progress.modifiers, began: flight.began, ended: seq)
+        bands[view] = nil
+      }
     }
+    band = bands.values.max { $0.changed < $1.changed }?.progress
   }
 }

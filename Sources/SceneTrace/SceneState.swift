@@ -19,7 +19,8 @@ public struct SceneState: Hashable, Sendable, Codable {
   public var contentIsExclusive = false
   /// The selection of each view, sorted.
   public var selection: [String: [String]] = [:]
-  /// The band selection in flight.
+  /// The band selection in flight (of the view whose band changed last, when bands of several
+  /// views are).
   public var band: BandProgress?
   /// The pointer drag in flight.
   public var drag: PointerDragProgress?
@@ -39,8 +40,8 @@ public struct SceneState: Hashable, Sendable, Codable {
   var focusSince: Int?
   /// The seq of the pointer drag's `began`, while one is in flight.
   var dragBegan: Int?
-  /// The seq of the band selection's `began`, while one is in flight and the trace has it.
-  var bandBegan: Int?
+  /// The band selections in flight, by view: each view's band interaction has its own.
+  var bands: [String: BandInFlight] = [:]
   /// The selections band selections derived, by view, waiting for the view's next
   /// `selection.change`.
   var bandOutcomes: [String: BandOutcome] = [:]

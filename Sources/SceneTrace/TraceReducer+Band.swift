@@ -2,8 +2,8 @@
 // §6.2, R-BAND-1 and R-BAND-2).
 
 extension TraceReducer {
-  /// `band.selection`: `selecting` and `ended` need a band in flight in the view, `began` none
-  /// in the scene (one pointer drives one band at a time).
+  /// `band.selection`: per view (each view's interaction has its own), `selecting` and `ended`
+  /// need a band in flight, `began` none.
   func bandSelection(
     _ id: SessionID, view: String, _ bandState: BandState, rect: Rect?,
     modifiers: ModifierFlags, items: [String]?, in state: inout TraceState,
@@ -23,29 +23,25 @@ extension TraceReducer {
     _ id: SessionID, view: String, _ bandState: BandState, scene: SceneState,
     _ log: inout FindingLog
   ) {
-    let began = scene.bandBegan.map { [$0] } ?? []
-    switch (bandState, scene.band) {
-    case (.began, let band?):
-      let since = scene.bandBegan.map { " (began at seq \($0))" } ?? ""
+    let flight = scene.bands[view]
+    switch bandState {
+    case .began:
+      guard let flight else { return }
+      let since = flight.began.map { " (began at seq \($0))" } ?? ""
       log.report(
         .bandSequence, .error, session: id,
-        "band.selection began in \(view) while the band in \(band.view)\(since) is still "
-          + "\(band.state); a band ends before the next one begins",
-        related: began)
-    case (.selecting, let band), (.ended, let band):
-      if let band, band.view != view {
-        log.report(
-          .bandSequence, .error, session: id,
-          "band.selection \(bandState) in \(view), where no band began; the band in flight is "
-            + "in \(band.view)",
-          related: began)
-      } else if band == nil, !scene.startedMidLife {
+        "band.selection began in \(view) while its band\(since) is still "
+          + "\(flight.progress.state); a band ends before the view's next one begins",
+        related: flight.began.map { [$0] } ?? [])
+    case .selecting, .ended:
+      // A scene met mid-life may have been banding before the trace started.
+      if flight == nil, !scene.startedMidLife {
         log.report(
           .bandSequence, .error, session: id,
           "band.selection \(bandState) in \(view) before any began: a band goes began → "
             + "selecting* → ended")
       }
-    default:
+    case .unrecognized:
       break
     }
   }

@@ -9,7 +9,7 @@
 //   newly connected scene whose first render is older).
 // The finding is reported at the event where staleness became certain: the first event past
 // the deadline, or the lifecycle event. What is still owed at the end of the trace is reported
-// by the finish step as `shared.render-pending`.
+// by the finish step, at the last event.
 
 extension TraceReducer {
   /// How long a scene has to show a shared value's new version.
@@ -132,12 +132,12 @@ extension TraceReducer {
         let shown = scene.renders[key].map(\.debugDescription) ?? "nothing"
         let waiting =
           pending.deadline == nil
-          ? "it has not become active since" : "its deadline had not passed yet"
+          ? "it had not become active again since" : "its second had not passed yet"
         log.report(
-          .sharedRenderPending, .warning, session: id,
-          "the trace ended while scene \(id) still shows \(key) = \(shown), not "
-            + "\(pending.value.debugDescription) written at seq \(pending.latestWrite); "
-            + "\(waiting)",
+          .sharedStaleRender, .error, session: id,
+          "the trace ended while scene \(id) still showed \(key) = \(shown), not "
+            + "\(pending.value.debugDescription) written at seq \(pending.latestWrite) "
+            + "(\(waiting))",
           related: [pending.firstWrite, pending.latestWrite, scene.renderedAt[key]]
             .compactMap(\.self))
       }

@@ -57,7 +57,7 @@ struct InspectionCommandTests {
     "key.reserved-input", "key.noninteractive-scene", "focus.continuity", "focus.inactive-scene",
     "pointer.sequence", "pointer.latching", "band.sequence", "band.modifiers", "drag.sequence",
     "activity.undeclared", "restoration.shared-storage", "shared.stale-render",
-    "shared.render-pending", "content.exclusive", "session.data-deleted-early",
+    "content.exclusive", "session.data-deleted-early",
     "session.data-leaked", "navigation.shared-state",
   ])
   func everyInteractionAndSharedStateRuleIsListedAndExplained(_ rule: String) throws {

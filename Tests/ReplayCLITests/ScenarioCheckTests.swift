@@ -29,7 +29,7 @@ struct ScenarioCheckTests {
     Expected(
       trace: "chat-sent-message-bug",
       findings: [
-        ("shared.render-pending", 26, "C", [19, 25]), ("shared.stale-render", 26, "B", [18, 25]),
+        ("shared.stale-render", 26, "B", [18, 25]), ("shared.stale-render", 27, "C", [19, 25]),
       ]),
     Expected(
       trace: "shortcut-in-every-window-bug",

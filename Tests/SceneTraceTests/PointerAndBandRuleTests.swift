@@ -113,19 +113,36 @@ import Testing
       ])
   }
 
-  @Test func bandInAnotherViewWhileOneIsInFlightIsAnError() {
+  @Test func eachViewHasItsOwnBandSequence() {
     let result = replay(
       S.bothActiveAKey + [
         Self.band(.began, "grid"), Self.band(.ended, "list", items: ["x"]),
-        Self.band(.began, "list"),
+        Self.band(.began, "list"), Self.band(.selecting, "list", items: ["y"]),
+        Self.band(.ended, "grid", items: ["a"]), Self.band(.began, "list"),
       ])
     #expect(
       result.findings.withRelated == [
-        FindingWithRelated(.bandSequence, .error, seq: 12, "A", related: [11]),
-        FindingWithRelated(.bandSequence, .error, seq: 13, "A", related: [11]),
+        FindingWithRelated(.bandSequence, .error, seq: 12, "A", related: []),
+        FindingWithRelated(.bandSequence, .error, seq: 16, "A", related: [13]),
       ])
+    #expect(result.state.sessions["A"]?.scene?.selection == ["grid": ["a"]])
     #expect(result.state.sessions["A"]?.scene?.band?.view == "list")
-    #expect(result.state.sessions["A"]?.scene?.selection["list"] == nil)
+    #expect(result.state.sessions["A"]?.scene?.band?.state == .began)
+  }
+
+  @Test func theStateShowsTheBandThatChangedLast() {
+    let result = replay(
+      S.bothActiveAKey + [
+        Self.band(.began, "grid"), Self.band(.began, "list"),
+        Self.band(.selecting, "grid", items: ["a"]),
+      ])
+    #expect(result.findings.isEmpty)
+    #expect(result.state.sessions["A"]?.scene?.band?.view == "grid")
+    let ended = replay(
+      S.bothActiveAKey + [
+        Self.band(.began, "grid"), Self.band(.began, "list"), Self.band(.ended, "list"),
+      ])
+    #expect(ended.state.sessions["A"]?.scene?.band?.view == "grid")
   }
 
   @Test func wellFormedBandsInSeveralViewsAndScenesAreFine() {

@@ -1,7 +1,7 @@
 import SceneTrace
 import Testing
 
-/// `shared.stale-render` and `shared.render-pending`: the word-count setting bug of WWDC 2019,
+/// `shared.stale-render`: the word-count setting bug of WWDC 2019,
 /// in Split View and after returning from the background, with its deadlines.
 @Suite struct StaleRenderRuleTests {
   typealias S = Script
@@ -151,7 +151,7 @@ import Testing
         [(1000, Self.write("true")), (1001, Self.render("A", "true")), (60000, Self.mark)]))
     #expect(
       result.findings.withRelated == [
-        FindingWithRelated(.sharedRenderPending, .warning, seq: 16, "B", related: [11, 14])
+        FindingWithRelated(.sharedStaleRender, .error, seq: 16, "B", related: [11, 14])
       ])
   }
 
@@ -160,7 +160,7 @@ import Testing
       continuing(Self.splitView, [(1000, Self.write("true")), (1001, Self.render("A", "true"))]))
     #expect(
       result.findings.withRelated == [
-        FindingWithRelated(.sharedRenderPending, .warning, seq: 13, "B", related: [11, 12])
+        FindingWithRelated(.sharedStaleRender, .error, seq: 13, "B", related: [11, 12])
       ])
   }
 
