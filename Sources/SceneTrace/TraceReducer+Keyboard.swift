@@ -124,13 +124,14 @@ extension TraceReducer {
           + "receives key events",
         related: [scene.lastLifecycleSeq])
     }
-    guard let since = state.app.keySceneSince, state.app.keyScene != id else { return }
-    let key = state.app.keyScene.map { "the key scene is \($0)" } ?? "no window is key"
+    guard let key = state.app.keyScene, key != id else { return }
+    let since = state.app.keySceneSince
     log.report(
       .keyInactiveScene, .error, session: id,
-      "\(what) in scene \(id), but \(key) (since seq \(since)); key events go to the key "
-        + "window's scene only",
-      related: [since])
+      "\(what) in scene \(id), but the key scene is \(key)"
+        + (since.map { " (since seq \($0))" } ?? "") + "; key events go to the key window's "
+        + "scene only",
+      related: since.map { [$0] } ?? [])
   }
 
   /// Reports a scene of a non-interactive external-display role that becomes key or receives

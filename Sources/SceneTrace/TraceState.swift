@@ -51,8 +51,7 @@ public struct AppState: Hashable, Sendable, Codable {
   /// Whether the app has terminated and not launched again.
   public var terminated = false
 
-  /// The seq of the event that said which scene is key (`keyScene`, or none, as reported by
-  /// `app.keyWindow`); nil while the key scene is unknown.
+  /// The seq of the event that made `keyScene` the key scene.
   var keySceneSince: Int?
   /// The major version of the SDK the current launch was linked against, when recorded.
   var sdkMajorVersion: Int?

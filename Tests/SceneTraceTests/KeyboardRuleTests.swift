@@ -45,11 +45,16 @@ import Testing
     #expect(fixed.findings.isEmpty)
   }
 
-  @Test func keyPressWhenTheAppReportsNoKeyWindowIsAnError() {
-    let result = replay(S.bothActiveAKey + [.appKeyWindow(), S.press("A", .began)])
+  @Test func withNoKeySceneOnlyActivationIsChecked() {
+    // keyScene null: the key scene is not known, so only foregroundActive counts.
+    let result = replay(
+      S.bothActiveAKey + [
+        .appKeyWindow(), S.press("A", .began), S.press("A", .ended), S.resign("B"),
+        S.command("B"),
+      ])
     #expect(
       result.findings.withRelated == [
-        FindingWithRelated(.keyInactiveScene, .error, seq: 12, "A", related: [11])
+        FindingWithRelated(.keyInactiveScene, .error, seq: 15, "B", related: [14])
       ])
   }
 

@@ -30,9 +30,8 @@ struct InteractionModel: Sendable {
 
   var sessions: [SessionID: SessionStatus] = [:]
   var scenes: [SessionID: Scene] = [:]
-  /// The app-level key scene; nil with `keySceneKnown` means the trace said no window is key.
+  /// The app-level key scene, when one is.
   var keyScene: SessionID?
-  var keySceneKnown = false
   /// The shared store.
   var shared: [String: (value: String, writer: SessionID?)] = [:]
   /// The restoration key each session stored under.

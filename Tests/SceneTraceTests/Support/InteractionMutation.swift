@@ -21,7 +21,7 @@ struct InteractionMutation: Sendable, CustomStringConvertible {
       guard let scene = model.scenes[id] else { continue }
       let outsideKeyScene =
         scene.state == .background || scene.state == .foregroundInactive
-        || (model.keySceneKnown && model.keyScene != id)
+        || (model.keyScene != nil && model.keyScene != id)
       if outsideKeyScene {
         // R-KEY-1: a key command outside the active key scene.
         add(

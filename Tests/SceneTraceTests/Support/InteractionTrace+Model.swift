@@ -6,7 +6,6 @@ extension InteractionModel {
     switch payload {
     case .appKeyWindow(let session, _):
       keyScene = session
-      keySceneKnown = true
     case .sessionConfigure(let id, _, _):
       sessions[id] = .configuring
     case .sceneWillConnect(let id, _, _, _):
@@ -25,10 +24,7 @@ extension InteractionModel {
     case .sceneDidDisconnect(let id):
       scenes[id] = nil
       sessions[id] = .archived
-      if keyScene == id {
-        keyScene = nil
-        keySceneKnown = false
-      }
+      if keyScene == id { keyScene = nil }
     case .appDiscardSessions(let ids):
       for id in ids { sessions[id] = .discarded }
     case .sceneSaveRestoration(let id, _, let key):

@@ -165,7 +165,7 @@ struct InteractionTrace {
     emit(.sceneDidBecomeActive(session: id))
     for key in (owed[id] ?? []).sorted() { render(id, key) }
     owed[id] = nil
-    if !model.keySceneKnown || model.keyScene == nil {
+    if model.keyScene == nil {
       emit(.appKeyWindow(session: id, window: "\(id).w"))
     }
   }
