@@ -9,9 +9,7 @@ extension TraceReducer {
     modifiers: ModifierFlags, items: [String]?, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    if let scene = state.sessions[id]?.scene {
-      checkBand(id, view: view, bandState, scene: scene, &log)
-    }
+    state.updateScene(id) { checkBand(id, view: view, bandState, scene: $0, &log) }
     let seq = log.seq
     withScene(id, in: &state, log: &log) {
       $0.trackBand(
@@ -53,7 +51,7 @@ extension TraceReducer {
     log: inout FindingLog
   ) {
     let reported = items.sortedInScalarOrder()
-    if let outcome = state.sessions[id]?.scene?.bandOutcomes[view],
+    if let outcome = state.updateScene(id, { $0.bandOutcomes[view] }) ?? nil,
       reported != outcome.selection
     {
       log.report(

@@ -7,7 +7,7 @@ extension TraceReducer {
     log: inout FindingLog
   ) {
     reportNonInteractive(id, "receives a focus update", state, &log)
-    if let scene = state.sessions[id]?.scene {
+    state.updateScene(id) { scene in
       if let current = scene.state, current == .background || current == .unattached {
         log.report(
           .focusInactiveScene, .warning, session: id,

@@ -1,6 +1,12 @@
 // The hardware keyboard: press balance, key command attribution and the responder chain
 // (reference §4, rules R-KEY-1 to R-KEY-4 and R-SES-3).
 
+/// A key command as findings name it, built only when a finding needs it.
+struct KeyCommandName: CustomStringConvertible {
+  var input: String
+  var description: String { "key.command \(input.debugDescription)" }
+}
+
 /// What a `key.command` says about its dispatch.
 struct KeyCommandFacts {
   var input: String
@@ -18,36 +24,40 @@ extension TraceReducer {
     log: inout FindingLog
   ) {
     withScene(id, in: &state, log: &log) { _ in }
-    guard var scene = state.sessions[id]?.scene else { return }
     reportNonInteractive(id, "receives a key press", state, &log)
-    // UIKit cancels presses when a scene resigns, so a cancellation may follow the scene out of
-    // foregroundActive.
-    if phase != .cancelled {
-      reportInactiveKeyScene(id, scene: scene, "key.press \(phase) of key \(keyCode)", state, &log)
-    }
-    let open = scene.presses[keyCode]
-    let withoutBegan = phase == .cancelled ? open == nil : phase != .began && open?.isDown != true
-    if phase.isRecognized, withoutBegan {
-      reportPressWithoutBegan(id, keyCode, phase, open: open, scene: scene, &log)
-    }
-    switch phase {
-    case .began:
-      if let open, open.isDown {
+    let app = state.app
+    let seq = log.seq
+    state.updateScene(id) { scene in
+      // UIKit cancels presses when a scene resigns, so a cancellation may follow the scene
+      // out of foregroundActive.
+      if phase != .cancelled {
+        reportInactiveKeyScene(
+          id, scene: scene, "key.press \(phase) of key \(keyCode)", app, &log)
+      }
+      let open = scene.presses[keyCode]
+      let withoutBegan =
+        phase == .cancelled ? open == nil : phase != .began && open?.isDown != true
+      if phase.isRecognized, withoutBegan {
+        reportPressWithoutBegan(id, keyCode, phase, open: open, scene: scene, &log)
+      }
+      if phase == .began, let open, open.isDown {
         log.report(
           .keyPressBalance, .warning, session: id,
-          "key.press began for key \(keyCode) while its press from seq \(open.began) is still "
-            + "\(open.phase); a key goes down again only after its press ended or was cancelled",
+          "key.press began for key \(keyCode) while its press from seq \(open.began) is "
+            + "still \(open.phase); a key goes down again only after its press ended or was "
+            + "cancelled",
           related: [open.began])
       }
-      scene.presses[keyCode] = KeyPress(phase: .began, began: log.seq)
-    case .changed, .stationary:
-      scene.presses[keyCode] = KeyPress(phase: phase, began: open?.began ?? log.seq)
-    case .ended, .cancelled:
-      scene.presses[keyCode] = nil
-    case .unrecognized:
-      break
+      switch phase {
+      case .began, .changed, .stationary:
+        let began = phase == .began ? seq : open?.began ?? seq
+        scene.presses[keyCode] = KeyPress(phase: phase, began: began)
+      case .ended, .cancelled:
+        scene.presses[keyCode] = nil
+      case .unrecognized:
+        break
+      }
     }
-    state.sessions[id]?.scene = scene
   }
 
   private func reportPressWithoutBegan(
@@ -77,10 +87,19 @@ extension TraceReducer {
     log: inout FindingLog
   ) {
     withScene(id, in: &state, log: &log) { _ in }
-    guard let scene = state.sessions[id]?.scene else { return }
-    let name = "key.command \(command.input.debugDescription)"
     reportNonInteractive(id, "receives a key command", state, &log)
-    reportInactiveKeyScene(id, scene: scene, name, state, &log)
+    let app = state.app
+    state.updateScene(id) { scene in
+      checkKeyCommand(id, command, scene: scene, app: app, &log)
+    }
+  }
+
+  private func checkKeyCommand(
+    _ id: SessionID, _ command: KeyCommandFacts, scene: SceneState, app: AppState,
+    _ log: inout FindingLog
+  ) {
+    let name = KeyCommandName(input: command.input)
+    reportInactiveKeyScene(id, scene: scene, name.description, app, &log)
     if let chain = command.chain, let target = command.target, !chain.contains(target) {
       log.report(
         .keyTargetChain, .error, session: id,
@@ -98,9 +117,8 @@ extension TraceReducer {
           + "responder when nothing is focused",
         related: start.since.map { [$0] } ?? [])
     }
-    if let reserved = Self.reservedKeyName(command.input, command.modifiers),
-      !command.wantsPriority, let focus = scene.focus,
-      let sdk = state.app.sdkMajorVersion, sdk >= 15
+    if !command.wantsPriority, let focus = scene.focus, let sdk = app.sdkMajorVersion, sdk >= 15,
+      let reserved = Self.reservedKeyName(command.input, command.modifiers)
     {
       log.report(
         .keyReservedInput, .warning, session: id,
@@ -114,21 +132,21 @@ extension TraceReducer {
   /// Reports a key event in a scene that is not foreground-active, or not the key scene when
   /// the key scene is known (R-KEY-1).
   func reportInactiveKeyScene(
-    _ id: SessionID, scene: SceneState, _ what: String, _ state: TraceState,
+    _ id: SessionID, scene: SceneState, _ what: @autoclosure () -> String, _ app: AppState,
     _ log: inout FindingLog
   ) {
     if let current = scene.state, current != .foregroundActive {
       log.report(
         .keyInactiveScene, .error, session: id,
-        "\(what) in scene \(id), which is \(current.rawValue); only a foregroundActive scene "
+        "\(what()) in scene \(id), which is \(current.rawValue); only a foregroundActive scene "
           + "receives key events",
         related: [scene.lastLifecycleSeq])
     }
-    guard let key = state.app.keyScene, key != id else { return }
-    let since = state.app.keySceneSince
+    guard let key = app.keyScene, key != id else { return }
+    let since = app.keySceneSince
     log.report(
       .keyInactiveScene, .error, session: id,
-      "\(what) in scene \(id), but the key scene is \(key)"
+      "\(what()) in scene \(id), but the key scene is \(key)"
         + (since.map { " (since seq \($0))" } ?? "") + "; key events go to the key window's "
         + "scene only",
       related: since.map { [$0] } ?? [])
@@ -139,7 +157,9 @@ extension TraceReducer {
   func reportNonInteractive(
     _ id: SessionID, _ what: String, _ state: TraceState, _ log: inout FindingLog
   ) {
-    guard let role = state.sessions[id]?.role, role.isNonInteractive else { return }
+    guard state.nonInteractiveSessions.contains(id), let role = state.sessions[id]?.role else {
+      return
+    }
     let connected = state.sessions[id]?.scene.map { [$0.connectedAt] } ?? []
     log.report(
       .keyNonInteractiveScene, .error, session: id,
@@ -160,21 +180,34 @@ extension TraceReducer {
   /// The key's name when `input` with `modifiers` is one the focus system reserves (Tab,
   /// Shift-Tab, the arrows without modifiers).
   static func reservedKeyName(_ input: String, _ modifiers: ModifierFlags) -> String? {
-    let names: [String: String] = [
-      "\t": "Tab", "tab": "Tab", "UIKeyInputUpArrow": "Up Arrow", "upArrow": "Up Arrow",
-      "UIKeyInputDownArrow": "Down Arrow", "downArrow": "Down Arrow",
-      "UIKeyInputLeftArrow": "Left Arrow", "leftArrow": "Left Arrow",
-      "UIKeyInputRightArrow": "Right Arrow", "rightArrow": "Right Arrow",
-    ]
-    guard let name = names[input] else { return nil }
+    guard let name = reservedKeys[input] else { return nil }
     let held = Set(modifiers.members).subtracting([.capsLock, .numericPad])
     if held.isEmpty { return name }
     return name == "Tab" && held == [.shift] ? "Shift-Tab" : nil
   }
 
+  /// The inputs the focus system takes first, by their recorded spellings.
+  private static let reservedKeys: [String: String] = [
+    "\t": "Tab", "tab": "Tab", "UIKeyInputUpArrow": "Up Arrow", "upArrow": "Up Arrow",
+    "UIKeyInputDownArrow": "Down Arrow", "downArrow": "Down Arrow",
+    "UIKeyInputLeftArrow": "Left Arrow", "leftArrow": "Left Arrow",
+    "UIKeyInputRightArrow": "Right Arrow", "rightArrow": "Right Arrow",
+  ]
+
   /// The major version in a version string such as `17.2`.
   static func majorVersion(_ version: String) -> Int? {
     Int(version.prefix { $0.isASCII && $0.isNumber })
+  }
+}
+
+extension TraceReducer {
+  /// Keeps `TraceState.nonInteractiveSessions` in step with the session's role.
+  func noteRole(of id: SessionID, in state: inout TraceState) {
+    if state.sessions[id]?.role?.isNonInteractive == true {
+      state.nonInteractiveSessions.insert(id)
+    } else {
+      state.nonInteractiveSessions.remove(id)
+    }
   }
 }
 

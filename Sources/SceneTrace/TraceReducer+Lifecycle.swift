@@ -81,13 +81,11 @@ extension TraceReducer {
     _ id: SessionID, in state: inout TraceState, log: inout FindingLog,
     _ update: (inout SceneState) -> Void
   ) {
-    if state.sessions[id]?.scene == nil {
+    if state.updateScene(id, update) == nil {
       reportUnknownScene(id, state: state, log: &log)
       openScene(id, in: nil, at: log.seq, midLife: true, in: &state)
+      state.updateScene(id, update)
     }
-    guard var scene = state.sessions[id]?.scene else { return }
-    update(&scene)
-    state.sessions[id]?.scene = scene
   }
 
   private func reportUnknownScene(_ id: SessionID, state: TraceState, log: inout FindingLog) {

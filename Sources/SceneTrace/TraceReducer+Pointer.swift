@@ -8,9 +8,7 @@ extension TraceReducer {
     _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
     region: String?, in state: inout TraceState, log: inout FindingLog
   ) {
-    if let scene = state.sessions[id]?.scene {
-      checkPointer(id, phase: phase, region: region, scene: scene, &log)
-    }
+    state.updateScene(id) { checkPointer(id, phase: phase, region: region, scene: $0, &log) }
     let seq = log.seq
     withScene(id, in: &state, log: &log) {
       $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)

@@ -18,26 +18,27 @@ extension TraceReducer {
   /// After a write of `value` to `key`: every connected scene that shows another value owes a
   /// render.
   func requireRenders(of key: String, _ value: String, in state: inout TraceState) {
-    for id in state.connectedSessions {
-      guard var scene = state.sessions[id]?.scene, let shown = scene.renders[key] else {
-        continue
+    let seq = state.seq
+    let time = state.time
+    var earliest: TraceTime?
+    for id in Array(state.sessions.keys) {
+      state.updateScene(id) { scene in
+        guard let shown = scene.renders[key] else { return }
+        if shown == value {
+          scene.pendingRenders[key] = nil
+        } else if scene.pendingRenders[key] != nil {
+          scene.pendingRenders[key]?.value = value
+          scene.pendingRenders[key]?.latestWrite = seq
+        } else {
+          let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
+          let deadline = onScreen ? Self.after(time, Self.renderGrace) : nil
+          scene.pendingRenders[key] = PendingRender(
+            value: value, firstWrite: seq, writtenAt: time, latestWrite: seq, deadline: deadline)
+          if let deadline { earliest = min(earliest ?? deadline, deadline) }
+        }
       }
-      if shown == value {
-        scene.pendingRenders[key] = nil
-      } else if var pending = scene.pendingRenders[key] {
-        pending.value = value
-        pending.latestWrite = state.seq
-        scene.pendingRenders[key] = pending
-      } else {
-        let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
-        let deadline = onScreen ? Self.after(state.time, Self.renderGrace) : nil
-        scene.pendingRenders[key] = PendingRender(
-          value: value, firstWrite: state.seq, writtenAt: state.time, latestWrite: state.seq,
-          deadline: deadline)
-        if let deadline { state.memory.noteRenderDeadline(deadline) }
-      }
-      state.sessions[id]?.scene = scene
     }
+    if let earliest { state.memory.noteRenderDeadline(earliest) }
   }
 
   /// A deleted key owes no render.
@@ -103,7 +104,8 @@ extension TraceReducer {
     _ id: SessionID, key: String, value: String, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    if let scene = state.sessions[id]?.scene {
+    // The scene's previous render of the key; nil when no scene is connected.
+    if let previous = state.updateScene(id, { $0.renderedAt[key] }) {
       checkNavigation(id, key: key, value: value, state: &state, log: &log)
       if key.isSharedAcrossScenes, let current = state.shared[key], current.value != value {
         let writer = current.writer.map { " by \($0)" } ?? ""
@@ -112,7 +114,7 @@ extension TraceReducer {
           "scene \(id) renders \(key) = \(value.debugDescription), but the latest write "
             + "(seq \(current.seq)\(writer)) is \(current.value.debugDescription); a scene "
             + "must render the current value, not a copy it read earlier",
-          related: [current.seq, scene.renderedAt[key]].compactMap(\.self))
+          related: [current.seq, previous].compactMap(\.self))
       }
     }
     let seq = log.seq

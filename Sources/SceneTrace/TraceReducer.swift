@@ -117,12 +117,14 @@ public struct TraceReducer: Sendable {
     case .sessionConfigure(let id, let role, let activityType):
       let isNew = state.sessions[id] == nil
       configure(id, role: role, in: &state, log: &log)
+      noteRole(of: id, in: &state)
       if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .appDiscardSessions(let ids):
       for id in ids { discard(id, in: &state, log: &log) }
     case .sceneWillConnect(let id, let role, let activityType, _):
       let isNew = state.sessions[id].map { $0.status == .configuring } ?? true
       connect(id, role: role, in: &state, log: &log)
+      noteRole(of: id, in: &state)
       if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .sceneWillEnterForeground(let id):
       transition(id, .willEnterForeground, in: &state, log: &log)

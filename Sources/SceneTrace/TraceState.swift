@@ -24,6 +24,9 @@ public struct TraceState: Hashable, Sendable, Codable {
   var reportsAppKeyWindow = false
   /// What the rules remember across the trace.
   var memory = RuleMemory()
+  /// The sessions whose role is a non-interactive external display (`key.noninteractive-scene`),
+  /// kept apart so that key, focus and drop events need not look the role up.
+  var nonInteractiveSessions: Set<SessionID> = []
   /// What each custom rule (`TraceRule`) remembers between events, by rule: its
   /// `RuleContext.notes`. Not part of the state JSON.
   public internal(set) var notes: [RuleID: [String: String]] = [:]
@@ -34,6 +37,15 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// The most active state of any connected scene, `background` when none is connected.
   public var appActivation: SceneActivation {
     sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
+  }
+
+  /// Runs `body` on the connected scene of session `id` in place, without copying it (so that
+  /// changing its maps does not copy them either). Nil when no scene is connected.
+  @discardableResult
+  mutating func updateScene<Result>(
+    _ id: SessionID, _ body: (inout SceneState) -> Result
+  ) -> Result? {
+    sessions[id]?.scene?.update(body)
   }
 
   /// The sessions that have a connected scene, in scalar order.
@@ -134,5 +146,13 @@ public struct Restoration: Hashable, Sendable, Codable {
   public init(activityType: String?, key: String?) {
     self.activityType = activityType
     self.key = key
+  }
+}
+
+extension SceneState {
+  /// Runs `body` on the scene; reached through optional chaining, it changes the scene where
+  /// it is stored.
+  fileprivate mutating func update<Result>(_ body: (inout SceneState) -> Result) -> Result {
+    body(&self)
   }
 }
