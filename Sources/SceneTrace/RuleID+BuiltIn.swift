@@ -1,13 +1,22 @@
 /// The identifiers of the built-in rules; `RuleDescription.builtIn` describes each.
 extension RuleID {
+  /// A scene transition UIKit never makes.
   public static let lifecycleOrder: RuleID = "lifecycle.order"
+  /// A transition seen in the wild, off the documented path (rows L9 and L11).
   public static let lifecycleIrregular: RuleID = "lifecycle.irregular"
+  /// A legal but notable transition (row L10).
   public static let lifecycleInfo: RuleID = "lifecycle.info"
+  /// A scene event for a session with no connected scene.
   public static let lifecycleUnknownScene: RuleID = "lifecycle.unknown-scene"
+  /// A second willConnect while the session's scene is connected (row J1).
   public static let sessionOneScene: RuleID = "session.one-scene"
+  /// session.configure again for a session still configuring (row J4).
   public static let sessionOrder: RuleID = "session.order"
+  /// An unexpected but survivable session transition (rows J3, J5).
   public static let sessionIrregular: RuleID = "session.irregular"
+  /// An event naming a discarded session (row J2).
   public static let sessionAfterDiscard: RuleID = "session.after-discard"
+  /// An enumerated value this version does not know.
   public static let eventUnknownValue: RuleID = "event.unknown-value"
 
   /// A key press or key command outside the foreground-active key scene.

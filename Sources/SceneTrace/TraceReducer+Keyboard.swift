@@ -203,11 +203,11 @@ extension TraceReducer {
 extension TraceReducer {
   /// Keeps `TraceState.nonInteractiveSessions` in step with the session's role.
   func noteRole(of id: SessionID, in state: inout TraceState) {
+    var sessions = state.nonInteractiveSessions.filter { $0 != id }
     if state.sessions[id]?.role?.isNonInteractive == true {
-      state.nonInteractiveSessions.insert(id)
-    } else {
-      state.nonInteractiveSessions.remove(id)
+      sessions = (sessions + [id]).sorted()
     }
+    state.nonInteractiveSessions = sessions
   }
 }
 

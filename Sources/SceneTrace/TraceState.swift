@@ -25,8 +25,9 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// What the rules remember across the trace.
   var memory = RuleMemory()
   /// The sessions whose role is a non-interactive external display (`key.noninteractive-scene`),
-  /// kept apart so that key, focus and drop events need not look the role up.
-  var nonInteractiveSessions: Set<SessionID> = []
+  /// kept apart so that key, focus and drop events need not look the role up; sorted (an array
+  /// rather than a set, so that a stored state always encodes alike).
+  var nonInteractiveSessions: [SessionID] = []
   /// What each custom rule (`TraceRule`) remembers between events, by rule: its
   /// `RuleContext.notes`. Not part of the state JSON.
   public internal(set) var notes: [RuleID: [String: String]] = [:]
