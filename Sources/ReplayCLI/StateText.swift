@@ -25,6 +25,7 @@ enum StateText {
         var line = "  \(id)  \(drag.phase.rawValue)  from \(drag.source)"
         if let target = drag.target { line += "  dropped in \(target)" }
         if let operation = drag.operation { line += "  \(operation.rawValue)" }
+        if let opened = drag.newSession { line += "  opened \(opened)" }
         lines.append(line)
       }
     }
@@ -70,7 +71,9 @@ enum StateText {
         ))
     }
     if let drag = scene.drag {
-      let latching = drag.latching.map { " latching \($0.rawValue)" } ?? ""
+      let latching =
+        (drag.latching.map { " latching \($0.rawValue)" } ?? "")
+        + (drag.region.map { " in region \($0)" } ?? "")
       rows.append(
         (
           "pointer drag",
@@ -80,6 +83,9 @@ enum StateText {
     }
     for key in scene.renders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       rows.append(("renders", "\(key) = \(quoted(scene.renders[key] ?? ""))"))
+    }
+    for code in scene.presses.keys.sorted() {
+      rows.append(("key down", "\(code) \(scene.presses[code]?.phase.rawValue ?? "")"))
     }
     let width = rows.map(\.0.count).max() ?? 0
     lines += rows.map { "      \($0.0.rightPadded(to: width))  \($0.1)" }

@@ -40,7 +40,13 @@ extension DragID: Codable, CodingKeyRepresentable {
   public init?<Key: CodingKey>(codingKey: Key) { self.init(codingKey.stringValue) }
 }
 
-extension RuleID: Codable {
+extension RuleID: Codable, CodingKeyRepresentable {
+  /// The identifier as a dictionary key, so that maps keyed by rule encode as objects.
+  public var codingKey: any CodingKey { StringKey(rawValue) }
+
+  /// The identifier a dictionary key names.
+  public init?<Key: CodingKey>(codingKey: Key) { self.init(codingKey.stringValue) }
+
   /// Decodes the identifier from a string.
   public init(from decoder: any Decoder) throws {
     self.init(try decoder.singleValueContainer().decode(String.self))

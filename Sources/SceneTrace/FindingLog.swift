@@ -1,9 +1,29 @@
-/// The findings of one event, as the reducer collects them, with the precedence rules applied.
+/// The findings of one event (or of the finish step), as the reducer and the custom rules collect
+/// them, with the precedence rules applied.
 struct FindingLog {
-  let event: Event
+  /// The seq every finding is reported at: the event's, or the last event's in the finish step.
+  let seq: Int
+  /// The event being applied; nil in the finish step.
+  let event: Event?
+  /// Related events must come before `seq`; in the finish step they may be the last event too.
+  private let relatedLimit: Int
   private var found: [Finding] = []
 
-  init(event: Event) { self.event = event }
+  init(event: Event) {
+    self.seq = event.seq
+    self.event = event
+    self.relatedLimit = event.seq - 1
+  }
+
+  /// A log for the finish step, reporting at `seq`, the last event.
+  init(finishingAt seq: Int) {
+    self.seq = seq
+    self.event = nil
+    self.relatedLimit = seq
+  }
+
+  /// The event's wire type, for messages; `finish` in the finish step.
+  var eventName: String { event.map { $0.type.rawValue } ?? "finish" }
 
   /// Whether a finding of `rule` on an event hides a finding of `other` on the same event.
   private static func rule(_ rule: RuleID, suppresses other: RuleID) -> Bool {
@@ -20,9 +40,9 @@ struct FindingLog {
     _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: String,
     related: [Int] = []
   ) {
-    let related = Set(related.filter { $0 > 0 && $0 < event.seq }).sorted()
+    let related = Set(related.filter { $0 > 0 && $0 <= relatedLimit }).sorted()
     let finding = Finding(
-      rule: rule, severity: severity, seq: event.seq, session: session, message: message,
+      rule: rule, severity: severity, seq: seq, session: session, message: message,
       related: related)
     if let index = found.firstIndex(where: { $0.rule == rule }) {
       found[index].merge(finding)

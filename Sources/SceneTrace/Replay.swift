@@ -47,9 +47,12 @@ public struct Replay: Sendable {
     return found
   }
 
-  /// Replays `events` from the start and finishes.
-  public static func run(_ events: some Sequence<Event>) -> Replay {
-    var replay = Replay()
+  /// Replays `events` from the start with `reducer` (the built-in rules by default) and
+  /// finishes.
+  public static func run(
+    _ events: some Sequence<Event>, reducer: TraceReducer = TraceReducer()
+  ) -> Replay {
+    var replay = Replay(reducer: reducer)
     replay.apply(events)
     replay.finish()
     return replay

@@ -1,44 +1,93 @@
 // How pointer drags and band selections change a scene's state.
 
+/// The selection a band selection derived when it ended, kept until the view's next
+/// `selection.change` is compared with it (`band.modifiers`).
+struct BandOutcome: Hashable, Sendable, Codable {
+  /// The selection UIKit's band semantics give.
+  var selection: [String]
+  /// The view's selection when the band began.
+  var before: [String]
+  /// The items inside the band when it ended.
+  var inside: [String]
+  /// The modifiers held when the band began.
+  var modifiers: ModifierFlags
+  /// The seq of the band's `began`, if the trace has it.
+  var began: Int?
+  /// The seq of the band's `ended`.
+  var ended: Int
+}
+
+/// A band selection in flight in one view, with the seqs that explain it.
+struct BandInFlight: Hashable, Sendable, Codable {
+  /// The band as the state shows it.
+  var progress: BandProgress
+  /// The seq of its `began`, if the trace has it.
+  var began: Int?
+  /// The seq of its latest event.
+  var changed: Int
+}
+
 extension SceneState {
-  /// Follows a pointer drag: in flight from `began` until `ended` or `cancelled`.
-  mutating func trackPointer(phase: PointerPhase, x: Double, y: Double, _ latching: Latching?) {
+  /// Follows a pointer drag: in flight from `began` until `ended` or `cancelled`. A sample
+  /// without latching or region keeps the drag's.
+  mutating func trackPointer(
+    phase: PointerPhase, x: Double, y: Double, _ latching: Latching?, region: String?,
+    at seq: Int
+  ) {
     switch phase {
     case .ended, .cancelled:
       drag = nil
-    case .began, .changed, .unrecognized:
+      dragBegan = nil
+    case .began:
+      drag = PointerDragProgress(phase: phase, x: x, y: y, latching: latching, region: region)
+      dragBegan = seq
+    case .changed, .unrecognized:
       drag = PointerDragProgress(
-        phase: phase, x: x, y: y, latching: latching ?? drag?.latching)
+        phase: phase, x: x, y: y, latching: latching ?? drag?.latching,
+        region: region ?? drag?.region)
+      dragBegan = dragBegan ?? seq
     }
   }
 
-  /// Follows a band selection in `view`. When it ends, the view's selection becomes the one
-  /// UIKit's band semantics give (see `BandProgress.selection(endingWith:)`).
+  /// Follows a band selection in `view`; each view has its own. When it ends, the view's
+  /// selection becomes the one UIKit's band semantics give (see
+  /// `BandProgress.selection(endingWith:)`), and that selection waits for the view's next
+  /// `selection.change`. An `ended` for a view with no band in flight changes nothing.
   mutating func trackBand(
     view: String, state bandState: BandState, rect: Rect?, modifiers: ModifierFlags,
-    items: [String]?
+    items: [String]?, at seq: Int
   ) {
     let inside = items.map { $0.sortedInScalarOrder() }
     switch bandState {
     case .began:
-      band = BandProgress(
+      let progress = BandProgress(
         view: view, state: .began, rect: rect, modifiers: modifiers, items: inside ?? [],
         before: selection[view] ?? [])
+      bands[view] = BandInFlight(progress: progress, began: seq, changed: seq)
     case .selecting, .unrecognized:
-      var progress =
-        band.flatMap { $0.view == view ? $0 : nil }
-        ?? BandProgress(
-          view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
-          before: selection[view] ?? [])
-      progress.state = bandState
-      progress.rect = rect ?? progress.rect
-      progress.items = inside ?? progress.items
-      band = progress
+      var flight =
+        bands[view]
+        ?? BandInFlight(
+          progress: BandProgress(
+            view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
+            before: selection[view] ?? []),
+          began: nil, changed: seq)
+      flight.progress.state = bandState
+      flight.progress.rect = rect ?? flight.progress.rect
+      flight.progress.items = inside ?? flight.progress.items
+      flight.changed = seq
+      bands[view] = flight
     case .ended:
-      if let progress = band, progress.view == view {
-        selection[view] = progress.selection(endingWith: inside ?? progress.items)
+      if let flight = bands[view] {
+        let ending = inside ?? flight.progress.items
+        let derived = flight.progress.selection(endingWith: ending)
+        selection[view] = derived
+        bandOutcomes[view] = BandOutcome(
+          selection: derived, before: flight.progress.before, inside: ending,
+          modifiers: flight.progress.modifiers, began: flight.began, ended: seq)
+        bands[view] = nil
       }
-      band = nil
     }
+    band = bands.values.max { $0.changed < $1.changed }?.progress
   }
 }

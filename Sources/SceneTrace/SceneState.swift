@@ -19,22 +19,47 @@ public struct SceneState: Hashable, Sendable, Codable {
   public var contentIsExclusive = false
   /// The selection of each view, sorted.
   public var selection: [String: [String]] = [:]
-  /// The band selection in flight.
+  /// The band selection in flight (of the view whose band changed last, when bands of several
+  /// views are).
   public var band: BandProgress?
   /// The pointer drag in flight.
   public var drag: PointerDragProgress?
   /// What the scene shows for each shared key.
   public var renders: [String: String] = [:]
+  /// The hardware key presses in flight, by key code.
+  public var presses: [Int: KeyPress] = [:]
 
+  /// The seq of the event that connected the scene (its `willConnect`, or the first event of a
+  /// scene the trace met mid-life).
+  var connectedAt: Int
   /// The seq of the scene's latest lifecycle event (its `willConnect` at first).
   var lastLifecycleSeq: Int
   /// Whether the scene became active since it last entered the foreground.
   var activeSinceEnteringForeground = false
+  /// The seq of the focus update that set `focus`, if any did.
+  var focusSince: Int?
+  /// The seq of the pointer drag's `began`, while one is in flight.
+  var dragBegan: Int?
+  /// The band selections in flight, by view: each view's band interaction has its own.
+  var bands: [String: BandInFlight] = [:]
+  /// The selections band selections derived, by view, waiting for the view's next
+  /// `selection.change`.
+  var bandOutcomes: [String: BandOutcome] = [:]
+  /// The seq of the `content.display` that set `content`.
+  var contentSince: Int?
+  /// The seq of the scene's latest render of each key.
+  var renderedAt: [String: Int] = [:]
+  /// The shared values the scene shows an older version of, by key.
+  var pendingRenders: [String: PendingRender] = [:]
+  /// Whether the trace met the scene mid-life (`lifecycle.unknown-scene`): what it held before
+  /// is unknown, so a phase that needs an earlier one (a press `ended`) is not judged.
+  var startedMidLife = false
 
   /// Creates a scene in the given state.
   public init(instance: Int, state: SceneActivation?, connectedAt seq: Int) {
     self.instance = instance
     self.state = state
+    self.connectedAt = seq
     self.lastLifecycleSeq = seq
   }
 }
@@ -117,13 +142,26 @@ public struct PointerDragProgress: Hashable, Sendable, Codable {
   public var y: Double
   /// The axes the region latched to.
   public var latching: Latching?
+  /// The pointer region the drag is in, when recorded.
+  public var region: String?
 
   /// Creates a pointer drag record.
-  public init(phase: PointerPhase, x: Double, y: Double, latching: Latching?) {
+  public init(
+    phase: PointerPhase, x: Double, y: Double, latching: Latching?, region: String? = nil
+  ) {
     self.phase = phase
     self.x = x
     self.y = y
     self.latching = latching
+    self.region = region
+  }
+
+  /// Whether the drag's region latches: its style stays while the button is down.
+  var isLatched: Bool {
+    switch latching {
+    case .horizontal?, .vertical?, .both?: true
+    default: false
+    }
   }
 }
 
@@ -147,12 +185,26 @@ public struct DragState: Hashable, Sendable, Codable {
   public var operation: DropOperation?
   /// The seq of its `drag.begin`.
   public var began: Int
+  /// The user activity type its items carry, which can open a new window.
+  public var activityType: String?
+  /// The session created for it when it was dropped to open a new window (drag to new window:
+  /// a new session configured or connected with the drag's activity type while it was in
+  /// flight or within a second after it ended).
+  public var newSession: SessionID?
+
+  /// The seq of its `drag.end`, once it ended.
+  var endedSeq: Int?
+  /// When it ended.
+  var endedAt: TraceTime?
+  /// The seq of its `drop.perform`, once dropped.
+  var droppedSeq: Int?
 
   /// Creates an active drag.
-  public init(source: SessionID, began seq: Int) {
+  public init(source: SessionID, began seq: Int, activityType: String? = nil) {
     self.source = source
     self.phase = .active
     self.began = seq
+    self.activityType = activityType
   }
 }
 

@@ -9,7 +9,7 @@ extension TraceReducer {
     guard let scene = state.sessions[id]?.scene else {
       reportUnknownScene(id, state: state, log: &log)
       if let resulting = callback.resultingState {
-        openScene(id, in: resulting, at: log.event.seq, in: &state)
+        openScene(id, in: resulting, at: log.seq, midLife: true, in: &state)
         // Only an active scene becomes active or resigns: a scene first seen doing either has
         // been active since it entered the foreground, so its didEnterBackground is L6, not L11.
         state.sessions[id]?.scene?.activeSinceEnteringForeground =
@@ -22,12 +22,18 @@ extension TraceReducer {
     if let current = scene.state {
       judge(callback, in: current, scene: scene, session: id, log: &log)
     }
+    settleRenders(id, on: callback, in: &state, log: &log)
     guard let resulting = callback.resultingState else {
-      closeScene(id, at: log.event.seq, in: &state)
+      closeScene(id, at: log.seq, in: &state)
       return
     }
     state.sessions[id]?.scene?.state = resulting
-    state.sessions[id]?.scene?.lastLifecycleSeq = log.event.seq
+    state.sessions[id]?.scene?.lastLifecycleSeq = log.seq
+    if scene.state == .foregroundActive, resulting != .foregroundActive {
+      state.sessions[id]?.scene?.cancelPresses(at: log.seq)
+    } else if resulting == .foregroundActive {
+      state.sessions[id]?.scene?.presses = scene.presses.filter(\.value.isDown)
+    }
     switch callback {
     case .willEnterForeground: state.sessions[id]?.scene?.activeSinceEnteringForeground = false
     case .didBecomeActive: state.sessions[id]?.scene?.activeSinceEnteringForeground = true
@@ -75,13 +81,11 @@ extension TraceReducer {
     _ id: SessionID, in state: inout TraceState, log: inout FindingLog,
     _ update: (inout SceneState) -> Void
   ) {
-    if state.sessions[id]?.scene == nil {
+    if state.updateScene(id, update) == nil {
       reportUnknownScene(id, state: state, log: &log)
-      openScene(id, in: nil, at: log.event.seq, in: &state)
+      openScene(id, in: nil, at: log.seq, midLife: true, in: &state)
+      state.updateScene(id, update)
     }
-    guard var scene = state.sessions[id]?.scene else { return }
-    update(&scene)
-    state.sessions[id]?.scene = scene
   }
 
   private func reportUnknownScene(_ id: SessionID, state: TraceState, log: inout FindingLog) {
@@ -95,19 +99,23 @@ extension TraceReducer {
       }
     log.report(
       .lifecycleUnknownScene, .error, session: id,
-      "\(log.event.type) for session \(id), which has no connected scene: \(why); treating it "
+      "\(log.eventName) for session \(id), which has no connected scene: \(why); treating it "
         + "as connected from here",
       related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }
 
-  /// Connects a new scene instance to the session, creating the session if needed.
+  /// Connects a new scene instance to the session, creating the session if needed; `midLife`
+  /// when the trace meets a scene that connected before it started.
   func openScene(
-    _ id: SessionID, in activation: SceneActivation?, at seq: Int, in state: inout TraceState
+    _ id: SessionID, in activation: SceneActivation?, at seq: Int, midLife: Bool = false,
+    in state: inout TraceState
   ) {
     var session = state.sessions[id] ?? SessionState(status: .connected)
     session.status = .connected
     session.connections += 1
-    session.scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
+    var scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
+    scene.startedMidLife = midLife
+    session.scene = scene
     state.sessions[id] = session
   }
 
@@ -116,7 +124,10 @@ extension TraceReducer {
     state.sessions[id]?.scene = nil
     state.sessions[id]?.closedAt = seq
     if state.sessions[id]?.status == .connected { state.sessions[id]?.status = .archived }
-    if state.app.keyScene == id { state.app.keyScene = nil }
+    if state.app.keyScene == id {
+      state.app.keyScene = nil
+      state.app.keySceneSince = nil
+    }
   }
 
   /// A launch or a termination: every scene closes, sessions stay open, and what lives with a
@@ -137,6 +148,7 @@ extension TraceReducer {
       }
     }
     state.app.keyScene = nil
+    state.app.keySceneSince = nil
     state.drags = [:]
   }
 }

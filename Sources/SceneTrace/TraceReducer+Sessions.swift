@@ -38,7 +38,7 @@ extension TraceReducer {
           + "instance",
         related: [scene.lastLifecycleSeq])
     }
-    openScene(id, in: .unattached, at: log.event.seq, in: &state)
+    openScene(id, in: .unattached, at: log.seq, in: &state)
     if let role { state.sessions[id]?.role = role }
   }
 
@@ -52,7 +52,7 @@ extension TraceReducer {
         "session \(id) was discarded while its scene was connected (row J3); UIKit disconnects "
           + "the scene first",
         related: related)
-      closeScene(id, at: log.event.seq, in: &state)
+      closeScene(id, at: log.seq, in: &state)
     case .configuring?:
       log.report(
         .sessionIrregular, .warning, session: id,
@@ -60,8 +60,9 @@ extension TraceReducer {
     default:
       break
     }
+    forgetRestorationStores(of: id, in: &state)
     var session = state.sessions[id] ?? SessionState(status: .discarded)
-    if session.status != .discarded { session.closedAt = log.event.seq }
+    if session.status != .discarded { session.closedAt = log.seq }
     session.status = .discarded
     state.sessions[id] = session
   }

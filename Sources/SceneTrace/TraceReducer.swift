@@ -7,48 +7,81 @@ public struct TraceReducer: Sendable {
   /// The version of the reducer's semantics. It changes whenever the same events can give a
   /// different state or different findings, so that a stored state (a checkpoint) is compared
   /// only with states of the same version.
-  public static let version = 1
+  public static let version = 2
 
-  /// Creates a reducer with the built-in rules.
-  public init() {}
+  /// The app's own rules, run after the built-in ones on every event.
+  public let rules: [any TraceRule]
+
+  /// Creates a reducer with the built-in rules and `rules`, the app's own (none by default).
+  ///
+  /// A custom rule's identifier must differ from every built-in one and from the other custom
+  /// rules'.
+  public init(rules: [any TraceRule] = []) {
+    var seen = Set(RuleDescription.builtIn.map(\.id))
+    for custom in rules {
+      precondition(
+        seen.insert(custom.rule.id).inserted,
+        "rule \(custom.rule.id) is built in or given twice; name custom rules with your own "
+          + "prefix")
+    }
+    self.rules = rules
+  }
+
+  /// Every rule this reducer checks, built-in and custom, in identifier order.
+  public var ruleDescriptions: [RuleDescription] {
+    (RuleDescription.builtIn + rules.map(\.rule)).sorted { $0.id < $1.id }
+  }
 
   /// Applies `event` to `state` and returns the findings it causes, ordered by rule.
   @discardableResult
   public func reduce(into state: inout TraceState, event: Event) -> [Finding] {
     var log = FindingLog(event: event)
+    let before = rules.isEmpty ? nil : state
     state.seq = event.seq
     state.time = event.time
-    reportDiscardedSessions(in: event, state: state, log: &log)
+    let namesDiscarded = reportDiscardedSessions(in: event, state: state, log: &log)
     reportUnrecognizedValues(in: event, log: &log)
+    // session.after-discard hides every other finding of its event: a render deadline that
+    // passed is then reported at the next event instead.
+    if !namesDiscarded { reportMissedRenderDeadlines(at: event.time, in: &state, log: &log) }
     apply(event, to: &state, log: &log)
+    if let before { runCustomRules(on: event, before: before, state: &state, log: &log) }
     return log.findings
   }
 
   /// The findings that need the end of the trace, reported at its last event (at most one per
   /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
+    var log = FindingLog(finishingAt: state.seq)
     let configuring = state.sessions.keys.sorted().filter {
       state.sessions[$0]?.status == .configuring
     }
-    guard !configuring.isEmpty else { return [] }
-    let names = configuring.map(\.rawValue).joined(separator: ", ")
-    let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"
-    return [
-      Finding(
-        rule: .sessionIrregular, severity: .warning, seq: state.seq,
-        session: configuring.count == 1 ? configuring[0] : nil,
-        message: "\(subject) configured and never connected before the trace ended")
-    ]
+    if !configuring.isEmpty {
+      let names = configuring.map(\.rawValue).joined(separator: ", ")
+      let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"
+      log.report(
+        .sessionIrregular, .warning, session: configuring.count == 1 ? configuring[0] : nil,
+        "\(subject) configured and never connected before the trace ended")
+    }
+    reportPendingRenders(state, log: &log)
+    finishCustomRules(state, log: &log)
+    return log.findings
   }
 
-  private func reportDiscardedSessions(in event: Event, state: TraceState, log: inout FindingLog) {
+  /// Reports the discarded sessions the event names; true when it names one.
+  private func reportDiscardedSessions(
+    in event: Event, state: TraceState, log: inout FindingLog
+  ) -> Bool {
+    var named = false
     for id in event.payload.sessions where state.sessions[id]?.status == .discarded {
+      named = true
       log.report(
         .sessionAfterDiscard, .error, session: id,
         "\(event.type) names session \(id), which was discarded; a discarded session never "
           + "comes back",
         related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
     }
+    return named
   }
 
   private func reportUnrecognizedValues(in event: Event, log: inout FindingLog) {
@@ -62,10 +95,14 @@ public struct TraceReducer: Sendable {
 
   private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
     switch event.payload {
-    case .appLaunch(let launch, _, _, _, _, let openSessions):
+    case .appLaunch(let launch, _, let sdk, _, let activityTypes, let openSessions):
       closeLaunch(&state, by: event, log: &log)
       state.app.launch = launch
       state.app.terminated = false
+      state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
+      state.app.declaredActivityTypes = activityTypes
+      state.app.launchSeq = event.seq
+      reportLeakedSessionData(state, log: &log)
       for id in openSessions ?? [] where state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -75,12 +112,20 @@ public struct TraceReducer: Sendable {
     case .appKeyWindow(let session, _):
       state.reportsAppKeyWindow = true
       state.app.keyScene = session
-    case .sessionConfigure(let id, let role, _):
+      state.app.keySceneSince = event.seq
+      if let session { reportNonInteractive(session, "is made the key window", state, &log) }
+    case .sessionConfigure(let id, let role, let activityType):
+      let isNew = state.sessions[id] == nil
       configure(id, role: role, in: &state, log: &log)
+      noteRole(of: id, in: &state)
+      if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .appDiscardSessions(let ids):
       for id in ids { discard(id, in: &state, log: &log) }
-    case .sceneWillConnect(let id, let role, _, _):
+    case .sceneWillConnect(let id, let role, let activityType, _):
+      let isNew = state.sessions[id].map { $0.status == .configuring } ?? true
       connect(id, role: role, in: &state, log: &log)
+      noteRole(of: id, in: &state)
+      if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .sceneWillEnterForeground(let id):
       transition(id, .willEnterForeground, in: &state, log: &log)
     case .sceneDidBecomeActive(let id):
@@ -93,7 +138,11 @@ public struct TraceReducer: Sendable {
       transition(id, .didDisconnect, in: &state, log: &log)
     case .sceneSaveRestoration(let id, let activityType, let key):
       withScene(id, in: &state, log: &log) { _ in }
+      if let activityType {
+        reportUndeclared(activityType, id, "saves its restoration activity as", state, &log)
+      }
       state.sessions[id]?.restoration = Restoration(activityType: activityType, key: key)
+      if let key { storeRestoration(under: key, by: id, in: &state, log: &log) }
     case .sceneRestoreInteractionState(let id), .sceneExtendRestoration(let id),
       .sceneCompleteRestoration(let id):
       withScene(id, in: &state, log: &log) { _ in }
@@ -104,47 +153,51 @@ public struct TraceReducer: Sendable {
       }
     case .windowBecomeKey(let id, let window):
       withScene(id, in: &state, log: &log) { $0.keyWindow = window }
+      reportNonInteractive(id, "has a window that becomes key", state, &log)
       if !state.reportsAppKeyWindow,
         state.sessions[id]?.scene?.state == .foregroundActive
       {
         state.app.keyScene = id
+        state.app.keySceneSince = event.seq
       }
     case .requestActivate, .requestFailed, .requestDestroy, .traceGap, .appMark:
       break
-    case .keyPress(let id, _, _, _, _), .keyCommand(let id, _, _, _, _, _, _, _):
-      withScene(id, in: &state, log: &log) { _ in }
+    case .keyPress(let id, let phase, let keyCode, _, _):
+      keyPress(id, phase: phase, keyCode: keyCode, in: &state, log: &log)
+    case .keyCommand(let id, let input, let modifiers, _, _, let target, let chain, let priority):
+      keyCommand(
+        id,
+        KeyCommandFacts(
+          input: input, modifiers: modifiers, target: target, chain: chain,
+          wantsPriority: priority == true),
+        in: &state, log: &log)
     case .responderFirst(let id, _, let responder):
       withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
-    case .focusUpdate(let id, _, let item, _, _):
-      withScene(id, in: &state, log: &log) { $0.focus = item }
-    case .pointerDrag(let id, let phase, let x, let y, _, let latching, _):
-      withScene(id, in: &state, log: &log) { $0.trackPointer(phase: phase, x: x, y: y, latching) }
+    case .focusUpdate(let id, let from, let item, _, _):
+      focusUpdate(id, from: from, to: item, in: &state, log: &log)
+    case .pointerDrag(let id, let phase, let x, let y, _, let latching, let region):
+      pointerDrag(
+        id, phase: phase, x: x, y: y, latching: latching, region: region, in: &state, log: &log)
     case .bandSelection(let id, let view, let bandState, let rect, let modifiers, let items):
-      withScene(id, in: &state, log: &log) {
-        $0.trackBand(view: view, state: bandState, rect: rect, modifiers: modifiers, items: items)
-      }
+      bandSelection(
+        id, view: view, bandState, rect: rect, modifiers: modifiers, items: items, in: &state,
+        log: &log)
     case .selectionChange(let id, let view, let items, _):
-      withScene(id, in: &state, log: &log) { $0.selection[view] = items.sortedInScalarOrder() }
-    case .dragBegin(let drag, let id, _):
-      withScene(id, in: &state, log: &log) { _ in }
-      state.drags[drag] = DragState(source: id, began: event.seq)
+      selectionChange(id, view: view, items: items, in: &state, log: &log)
+    case .dragBegin(let drag, let id, let activityType):
+      dragBegin(drag, in: id, activityType: activityType, state: &state, log: &log)
     case .dragEnd(let drag, let operation):
-      state.drags[drag]?.phase = .ended
-      state.drags[drag]?.operation = operation
-    case .dropPerform(let drag, let id, _):
-      withScene(id, in: &state, log: &log) { _ in }
-      state.drags[drag]?.target = id
+      dragEnd(drag, operation: operation, state: &state, log: &log)
+    case .dropPerform(let drag, let id, let local):
+      dropPerform(drag, in: id, local: local, state: &state, log: &log)
     case .stateWrite(let key, let value, let writer):
-      state.shared[key] = SharedValue(value: value, writer: writer, seq: event.seq)
+      stateWrite(key, value: value, writer: writer, in: &state, log: &log)
     case .stateDelete(let key, _):
-      state.shared[key] = nil
+      stateDelete(key, in: &state, log: &log)
     case .stateRender(let id, let key, let value):
-      withScene(id, in: &state, log: &log) { $0.renders[key] = value }
+      stateRender(id, key: key, value: value, in: &state, log: &log)
     case .contentDisplay(let id, let content, let exclusive):
-      withScene(id, in: &state, log: &log) {
-        $0.content = content
-        $0.contentIsExclusive = content != nil && exclusive == true
-      }
+      contentDisplay(id, content: content, exclusive: exclusive, in: &state, log: &log)
     }
   }
 }

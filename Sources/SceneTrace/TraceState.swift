@@ -1,9 +1,10 @@
 /// Everything the reducer rebuilds from a trace: the app, every session and its scene, the drags
 /// in flight and the app's shared store, as of one event.
 ///
-/// The public properties are those of the state JSON that `replay state --json` prints. The
-/// internal ones are what the rules need to remember between events; they take part in equality,
-/// so two replays of the same events compare equal only when they agree on everything.
+/// The public properties are those of the state JSON that `replay state --json` prints, and
+/// `notes`, the custom rules' memory. The internal ones are what the rules need to remember
+/// between events; they take part in equality, so two replays of the same events compare equal
+/// only when they agree on everything.
 public struct TraceState: Hashable, Sendable, Codable {
   /// The seq of the last event applied; 0 before the first.
   public var seq: Int = 0
@@ -21,6 +22,15 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// Whether the trace has reported the app-level key window itself (`app.keyWindow`); until it
   /// does, the key scene follows `window.becomeKey` in a foreground-active scene.
   var reportsAppKeyWindow = false
+  /// What the rules remember across the trace.
+  var memory = RuleMemory()
+  /// The sessions whose role is a non-interactive external display (`key.noninteractive-scene`),
+  /// kept apart so that key, focus and drop events need not look the role up; sorted (an array
+  /// rather than a set, so that a stored state always encodes alike).
+  var nonInteractiveSessions: [SessionID] = []
+  /// What each custom rule (`TraceRule`) remembers between events, by rule: its
+  /// `RuleContext.notes`. Not part of the state JSON.
+  public internal(set) var notes: [RuleID: [String: String]] = [:]
 
   /// The state before any event.
   public init() {}
@@ -28,6 +38,15 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// The most active state of any connected scene, `background` when none is connected.
   public var appActivation: SceneActivation {
     sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
+  }
+
+  /// Runs `body` on the connected scene of session `id` in place, without copying it (so that
+  /// changing its maps does not copy them either). Nil when no scene is connected.
+  @discardableResult
+  mutating func updateScene<Result>(
+    _ id: SessionID, _ body: (inout SceneState) -> Result
+  ) -> Result? {
+    sessions[id]?.scene?.update(body)
   }
 
   /// The sessions that have a connected scene, in scalar order.
@@ -44,6 +63,15 @@ public struct AppState: Hashable, Sendable, Codable {
   public var keyScene: SessionID?
   /// Whether the app has terminated and not launched again.
   public var terminated = false
+
+  /// The seq of the event that made `keyScene` the key scene.
+  var keySceneSince: Int?
+  /// The major version of the SDK the current launch was linked against, when recorded.
+  var sdkMajorVersion: Int?
+  /// The activity types the current launch declares (`NSUserActivityTypes`), when recorded.
+  var declaredActivityTypes: [String]?
+  /// The seq of the current launch's `app.launch`.
+  var launchSeq: Int?
 
   /// An app that has not launched yet.
   public init() {}
@@ -119,5 +147,13 @@ public struct Restoration: Hashable, Sendable, Codable {
   public init(activityType: String?, key: String?) {
     self.activityType = activityType
     self.key = key
+  }
+}
+
+extension SceneState {
+  /// Runs `body` on the scene; reached through optional chaining, it changes the scene where
+  /// it is stored.
+  fileprivate mutating func update<Result>(_ body: (inout SceneState) -> Result) -> Result {
+    body(&self)
   }
 }

@@ -39,7 +39,8 @@ extension SessionState {
 }
 
 extension SceneState {
-  /// The scene, with `contentExclusive` (an extension of the documented shape) after `content`.
+  /// The scene, with extensions of the documented shape: `contentExclusive` after `content`,
+  /// and `presses` (the keys down, by key code: `{"phase"}`) after `renders`.
   var json: JSONValue {
     [
       "instance": JSONValue(instance),
@@ -58,6 +59,11 @@ extension SceneState {
       "band": band?.json ?? .null,
       "drag": drag?.json ?? .null,
       "renders": .object(JSONObject(sortingKeys: renders.map { ($0.key, .string($0.value)) })),
+      "presses": .object(
+        JSONObject(
+          sortingKeys: presses.map { code, press in
+            (String(code), ["phase": .string(press.phase.rawValue)])
+          })),
     ]
   }
 }
@@ -91,25 +97,29 @@ extension BandProgress {
 }
 
 extension PointerDragProgress {
-  /// `{"phase", "x", "y", "latching"}`.
+  /// `{"phase", "x", "y", "latching"}`, and `"region"` (an extension of the documented shape).
   var json: JSONValue {
     [
       "phase": .string(phase.rawValue),
       "x": JSONValue(x),
       "y": JSONValue(y),
       "latching": JSONValue(latching?.rawValue),
+      "region": JSONValue(region),
     ]
   }
 }
 
 extension DragState {
-  /// `{"source", "phase", "target", "operation"}`.
+  /// `{"source", "phase", "target", "operation"}`, and `"activityType"` and `"newSession"` (the
+  /// session the drag opened as a new window), extensions of the documented shape.
   var json: JSONValue {
     [
       "source": .string(source.rawValue),
       "phase": .string(phase.rawValue),
       "target": JSONValue(target?.rawValue),
       "operation": JSONValue(operation?.rawValue),
+      "activityType": JSONValue(activityType),
+      "newSession": JSONValue(newSession?.rawValue),
     ]
   }
 }

@@ -80,10 +80,7 @@ struct CheckCommandTests {
     #expect(result.errors.contains("nope.rule"))
   }
 
-  @Test(arguments: [
-    "two-windows-clean", "sketch-restoration-bug", "setting-one-window-bug",
-    "missed-foreground-hook", "switcher-kill",
-  ])
+  @Test(arguments: Scenarios.all)
   func checkReportMatchesItsGoldenFile(trace: String) throws {
     let result = try ReplayTool.run("check", "traces/\(trace).jsonl")
     #expect(result.status == 0 || result.status == 1)

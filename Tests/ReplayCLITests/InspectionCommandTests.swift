@@ -52,6 +52,24 @@ struct InspectionCommandTests {
     }
   }
 
+  @Test(arguments: [
+    "key.inactive-scene", "key.press-balance", "key.target-chain", "key.chain-start",
+    "key.reserved-input", "key.noninteractive-scene", "focus.continuity", "focus.inactive-scene",
+    "pointer.sequence", "pointer.latching", "band.sequence", "band.modifiers", "drag.sequence",
+    "activity.undeclared", "restoration.shared-storage", "shared.stale-render",
+    "content.exclusive", "session.data-deleted-early",
+    "session.data-leaked", "navigation.shared-state",
+  ])
+  func everyInteractionAndSharedStateRuleIsListedAndExplained(_ rule: String) throws {
+    let rules = try ReplayTool.run("rules")
+    let line = rules.output.split(separator: "\n").first { $0.hasPrefix(rule + " ") }
+    #expect(line != nil)
+    let explain = try ReplayTool.run("explain", rule)
+    #expect(explain.status == 0)
+    #expect(explain.output.hasPrefix("\(rule) ("))
+    #expect(explain.output.contains("broken when "))
+  }
+
   @Test func explainPrintsTheRulesMeaning() throws {
     let result = try ReplayTool.run("explain", "session.after-discard")
     #expect(result.status == 0)

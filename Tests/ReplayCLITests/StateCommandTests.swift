@@ -3,10 +3,7 @@ import Testing
 
 @Suite("replay state")
 struct StateCommandTests {
-  @Test(arguments: [
-    "two-windows-clean", "sketch-restoration-bug", "setting-one-window-bug",
-    "missed-foreground-hook", "switcher-kill",
-  ])
+  @Test(arguments: Scenarios.all)
   func finalStateJSONMatchesItsGoldenFile(trace: String) throws {
     let result = try ReplayTool.run("state", "traces/\(trace).jsonl", "--json")
     #expect(result.status == 0)

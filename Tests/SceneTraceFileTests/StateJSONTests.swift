@@ -23,8 +23,12 @@ private func sampleState() -> TraceState {
   scene.band = BandProgress(
     view: "grid", state: .selecting, rect: Rect(x: 1, y: 2, width: 30.5, height: 40),
     modifiers: [.command, .shift], items: ["c"], before: ["a"])
-  scene.drag = PointerDragProgress(phase: .changed, x: 10.25, y: -3, latching: nil)
+  scene.drag = PointerDragProgress(
+    phase: .changed, x: 10.25, y: -3, latching: nil, region: "canvas")
   scene.renders = ["defaults:showWordCount": "true", "Defaults:x": "\"q\""]
+  scene.presses = [
+    40: KeyPress(phase: .began, began: 38), 100: KeyPress(phase: .cancelled, began: 39),
+  ]
   var sessionA = SessionState(status: .connected, role: .windowApplication)
   sessionA.restoration = Restoration(activityType: "com.example.doc", key: "restoration:A.txt")
   sessionA.scene = scene
@@ -35,7 +39,9 @@ private func sampleState() -> TraceState {
   var drag = DragState(source: "A", began: 30)
   drag.target = "B"
   drag.operation = .copy
-  state.drags["d2"] = DragState(source: "B", began: 35)
+  var opening = DragState(source: "B", began: 35, activityType: "com.example.doc")
+  opening.newSession = "C"
+  state.drags["d2"] = opening
   state.drags["d1"] = drag
   state.shared["defaults:showWordCount"] = SharedValue(value: "true", writer: "A", seq: 30)
   state.shared["file:notes"] = SharedValue(value: "v2", writer: nil, seq: 12)
@@ -57,13 +63,16 @@ private func sampleState() -> TraceState {
     + #""selection":{"Zlist":[],"grid":["a","b"]},"#
     + #""band":{"view":"grid","state":"selecting","rect":[1,2,30.5,40],"#
     + #""modifiers":["shift","command"],"items":["c"],"before":["a"]},"#
-    + #""drag":{"phase":"changed","x":10.25,"y":-3,"latching":null},"#
-    + #""renders":{"Defaults:x":"\"q\"","defaults:showWordCount":"true"}}},"#
+    + #""drag":{"phase":"changed","x":10.25,"y":-3,"latching":null,"region":"canvas"},"#
+    + #""renders":{"Defaults:x":"\"q\"","defaults:showWordCount":"true"},"#
+    + #""presses":{"100":{"phase":"cancelled"},"40":{"phase":"began"}}}},"#
     + #""B":{"status":"archived","role":"windowApplication","restoration":null,"scene":null},"#
     + #""é":{"status":"configuring","role":null,"restoration":null,"scene":null}},"#
     + #""drags":{"#
-    + #""d1":{"source":"A","phase":"active","target":"B","operation":"copy"},"#
-    + #""d2":{"source":"B","phase":"active","target":null,"operation":null}},"#
+    + #""d1":{"source":"A","phase":"active","target":"B","operation":"copy","#
+    + #""activityType":null,"newSession":null},"#
+    + #""d2":{"source":"B","phase":"active","target":null,"operation":null,"#
+    + #""activityType":"com.example.doc","newSession":"C"}},"#
     + #""shared":{"#
     + #""defaults:showWordCount":{"value":"true","writer":"A","seq":30},"#
     + #""file:notes":{"value":"v2","writer":null,"seq":12}}}"#
@@ -85,7 +94,7 @@ private func sampleState() -> TraceState {
   let scene =
     #""scene":{"instance":2,"state":null,"keyWindow":null,"firstResponder":null,"#
     + #""focus":null,"geometry":null,"content":null,"contentExclusive":false,"selection":{},"#
-    + #""band":null,"drag":null,"renders":{}}"#
+    + #""band":null,"drag":null,"renders":{},"presses":{}}"#
   #expect(state.json.serialized().contains(scene))
 }
 

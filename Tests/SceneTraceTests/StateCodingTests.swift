@@ -41,3 +41,21 @@ import Testing
     #expect(resumed.state == original.state)
   }
 }
+
+extension StateCodingTests {
+  @Test(arguments: Seeds.range(0x5CE7_3200, count: 8))
+  func interactionStatesSurviveEncodingAndDecoding(seed: UInt64) throws {
+    // Presses, bands, drags, renders owed and the rules' memory, at every 11th event.
+    var replay = Replay()
+    for event in InteractionTrace(seed: seed).events {
+      replay.apply(event)
+      guard event.seq % 11 == 0 else { continue }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      let data = try encoder.encode(replay.state)
+      let decoded = try JSONDecoder().decode(TraceState.self, from: data)
+      #expect(decoded == replay.state, "seed \(seed), after seq \(event.seq)")
+      #expect(try encoder.encode(decoded) == data, "seed \(seed), after seq \(event.seq)")
+    }
+  }
+}

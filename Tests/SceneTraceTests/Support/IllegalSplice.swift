@@ -100,6 +100,12 @@ enum RandomEvents {
       .appKeyWindow(session: Bool.random(using: &random) ? id : nil, window: "W"),
       .sessionConfigure(session: id, role: .windowApplication),
       .sessionConfigure(session: id, role: .unrecognized("future")),
+      .sessionConfigure(session: id, role: .windowExternalDisplayNonInteractive),
+      .keyPress(
+        session: id, phase: [.began, .ended, .cancelled].randomElement(using: &random) ?? .began,
+        keyCode: Int(x) % 3),
+      .keyCommand(session: id, input: "\t", action: "t:", target: items.first, chain: items),
+      .sceneSaveRestoration(session: id, activityType: "t", key: "restoration:shared"),
       .appDiscardSessions(sessions: [id, other]),
       .sceneWillConnect(session: id),
       .sceneWillEnterForeground(session: id),

@@ -86,3 +86,69 @@ enum Script {
   /// `id` discarded after being archived.
   static func discarded(_ id: SessionID) -> [Event.Payload] { archived(id) + [discard(id)] }
 }
+
+extension Script {
+  /// Seqs 1–9: a launch, then A and B both connected and foreground-active (A first).
+  static let bothActive: [Event.Payload] =
+    [launch1, configure("A"), connect("A"), enter("A"), activate("A")]
+    + [configure("B"), connect("B"), enter("B"), activate("B")]
+
+  /// Seqs 1–10: `bothActive`, then A's window becomes the app's key window (seq 10).
+  static let bothActiveAKey: [Event.Payload] =
+    bothActive + [.appKeyWindow(session: "A", window: "A.main")]
+
+  static func press(_ id: SessionID, _ phase: PressPhase, _ keyCode: Int = 4) -> Event.Payload {
+    .keyPress(session: id, phase: phase, keyCode: keyCode)
+  }
+
+  static func command(
+    _ id: SessionID, _ input: String = "n", target: String? = "Editor", chain: [String]? = nil,
+    wantsPriority: Bool? = nil
+  ) -> Event.Payload {
+    .keyCommand(
+      session: id, input: input, modifiers: [.command], action: "act:", target: target,
+      chain: chain, wantsPriority: wantsPriority)
+  }
+}
+
+/// A finding with its related events, for tests that check both.
+struct FindingWithRelated: Hashable, Sendable, CustomStringConvertible {
+  var summary: FindingSummary
+  var related: [Int]
+
+  init(_ rule: RuleID, _ severity: Severity, seq: Int, _ session: SessionID?, related: [Int]) {
+    summary = FindingSummary(rule, severity, seq: seq, session)
+    self.related = related
+  }
+
+  init(_ finding: Finding) {
+    summary = FindingSummary(finding)
+    related = finding.related
+  }
+
+  var description: String { "\(summary) related \(related)" }
+}
+
+extension Array where Element == Finding {
+  /// The findings as summaries with their related events.
+  var withRelated: [FindingWithRelated] { map(FindingWithRelated.init) }
+}
+
+/// Numbers payloads with explicit times in milliseconds: seq from 1.
+func timed(_ entries: [(milliseconds: Int64, payload: Event.Payload)]) -> [Event] {
+  entries.enumerated().map { index, entry in
+    Event(seq: index + 1, time: TraceTime(milliseconds: entry.milliseconds), entry.payload)
+  }
+}
+
+/// Continues `events` with payloads at the given times in milliseconds.
+func continuing(
+  _ events: [Event], _ entries: [(milliseconds: Int64, payload: Event.Payload)]
+) -> [Event] {
+  events
+    + entries.enumerated().map { index, entry in
+      Event(
+        seq: events.count + index + 1, time: TraceTime(milliseconds: entry.milliseconds),
+        entry.payload)
+    }
+}

@@ -1,0 +1,78 @@
+/// What the rules remember across the whole trace, beyond the state JSON: part of the state, so
+/// a stored state (a checkpoint) replays on exactly like the original.
+struct RuleMemory: Hashable, Sendable, Codable {
+  /// For each restoration key, the sessions that stored under it and the seq of their latest
+  /// store (`restoration.shared-storage`).
+  var restorationStores: [String: [SessionID: Int]] = [:]
+  /// The pairs a pair rule has reported, such as `content.exclusive|A#1|B#1`, in scalar order
+  /// (an array rather than a set, so that a stored state always encodes alike): a rule about a
+  /// pair fires once per pair.
+  var reportedPairs: [String] = []
+  /// No scene owes a render with a deadline before this time (`shared.stale-render`); nil when
+  /// none owes one.
+  var renderDeadline: TraceTime?
+
+  /// Records that `rule` reported the pair `first`/`second` (in either order); false when it
+  /// already had.
+  mutating func firstReport(_ rule: RuleID, _ first: String, _ second: String) -> Bool {
+    let pair = [first, second].sorted { $0.precedesInScalarOrder($1) }
+    let entry = "\(rule)|\(pair[0])|\(pair[1])"
+    let index = reportedPairs.partitioningIndex { !$0.precedesInScalarOrder(entry) }
+    if index < reportedPairs.count, reportedPairs[index] == entry { return false }
+    reportedPairs.insert(entry, at: index)
+    return true
+  }
+
+  /// Lowers `renderDeadline` to `deadline` if it is earlier.
+  mutating func noteRenderDeadline(_ deadline: TraceTime) {
+    renderDeadline = renderDeadline.map { min($0, deadline) } ?? deadline
+  }
+}
+
+extension Array {
+  /// The index of the first element for which `belongs` is true, in an array where it is false
+  /// for a prefix and true for the rest.
+  fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
+
+/// A shared value a scene shows an older version of and must render anew
+/// (`shared.stale-render`).
+struct PendingRender: Hashable, Sendable, Codable {
+  /// The value the scene should show: the latest write.
+  var value: String
+  /// The seq of the first write the scene has not caught up with.
+  var firstWrite: Int
+  /// When that write happened.
+  var writtenAt: TraceTime
+  /// The seq of the latest write.
+  var latestWrite: Int
+  /// The time by which the scene must show `value`; nil while the scene waits, out of the
+  /// foreground, to become active.
+  var deadline: TraceTime?
+  /// The seq of the `didBecomeActive` that started the deadline of a scene that was not on
+  /// screen at the write.
+  var activatedAt: Int?
+}
+
+extension String {
+  /// Whether the key holds state that every scene shares and must show alike: every key but
+  /// navigation (`nav:`), restoration (`restoration:`) and per-session (`session:<id>/`) state.
+  var isSharedAcrossScenes: Bool {
+    !hasPrefix("nav:") && !hasPrefix("restoration:") && !hasPrefix("session:")
+  }
+
+  /// The session a `session:<id>/…` key belongs to.
+  var owningSession: SessionID? {
+    guard hasPrefix("session:"), let slash = firstIndex(of: "/") else { return nil }
+    let id = self[index(startIndex, offsetBy: "session:".count)..<slash]
+    return id.isEmpty ? nil : SessionID(String(id))
+  }
+}

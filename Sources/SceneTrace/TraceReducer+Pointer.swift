@@ -1,0 +1,51 @@
+// Pointer drags: one in flight per scene, from began to ended or cancelled, and latched regions
+// (reference §6.1, R-PTR-2).
+
+extension TraceReducer {
+  /// `pointer.drag`: `changed`, `ended` and `cancelled` need a drag in flight, `began` none;
+  /// a latched drag stays in its region.
+  func pointerDrag(
+    _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
+    region: String?, in state: inout TraceState, log: inout FindingLog
+  ) {
+    state.updateScene(id) { checkPointer(id, phase: phase, region: region, scene: $0, &log) }
+    let seq = log.seq
+    withScene(id, in: &state, log: &log) {
+      $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+    }
+  }
+
+  private func checkPointer(
+    _ id: SessionID, phase: PointerPhase, region: String?, scene: SceneState,
+    _ log: inout FindingLog
+  ) {
+    let began = scene.dragBegan.map { [$0] } ?? []
+    switch (phase, scene.drag) {
+    case (.began, let drag?):
+      log.report(
+        .pointerSequence, .error, session: id,
+        "pointer.drag began while the drag that began at seq \(scene.dragBegan ?? 0) is still "
+          + "\(drag.phase); a drag ends or is cancelled before the next one begins",
+        related: began)
+    case (.changed, nil), (.ended, nil), (.cancelled, nil):
+      // A scene met mid-life may have been dragging before the trace started.
+      if !scene.startedMidLife {
+        log.report(
+          .pointerSequence, .error, session: id,
+          "pointer.drag \(phase) with no drag in flight in this scene: no began since the last "
+            + "ended or cancelled")
+      }
+    case (_, let drag?) where drag.isLatched && phase != .began:
+      if let region, let latched = drag.region, region != latched {
+        log.report(
+          .pointerLatching, .info, session: id,
+          "pointer.drag \(phase) in region \(region), but the drag latched to region "
+            + "\(latched) (latching \(drag.latching?.rawValue ?? "")); a latched region keeps "
+            + "the pointer until the button is released",
+          related: began)
+      }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,183 @@
+// Stale renders of shared state (reference §10, INV-3 and INV-4; `shared.stale-render`): after
+// a write to a shared key, every scene that renders the key must show the new value.
+//
+// - A foreground scene, before its next lifecycle event and within 1 s of trace time after the
+//   write.
+// - A scene out of the foreground, once it becomes active: before its next lifecycle event and
+//   within 1 s after becoming active.
+// - Any render of a value other than the latest written one is stale at once (this covers a
+//   newly connected scene whose first render is older).
+// The finding is reported at the event where staleness became certain: the first event past
+// the deadline, or the lifecycle event. What is still owed at the end of the trace is reported
+// by the finish step, at the last event.
+
+extension TraceReducer {
+  /// How long a scene has to show a shared value's new version.
+  static let renderGrace = TraceTime(seconds: 1)
+
+  /// After a write of `value` to `key`: every connected scene that shows another value owes a
+  /// render.
+  func requireRenders(of key: String, _ value: String, in state: inout TraceState) {
+    let seq = state.seq
+    let time = state.time
+    var earliest: TraceTime?
+    for id in Array(state.sessions.keys) {
+      state.updateScene(id) { scene in
+        guard let shown = scene.renders[key] else { return }
+        if shown == value {
+          scene.pendingRenders[key] = nil
+        } else if scene.pendingRenders[key] != nil {
+          scene.pendingRenders[key]?.value = value
+          scene.pendingRenders[key]?.latestWrite = seq
+        } else {
+          let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
+          let deadline = onScreen ? Self.after(time, Self.renderGrace) : nil
+          scene.pendingRenders[key] = PendingRender(
+            value: value, firstWrite: seq, writtenAt: time, latestWrite: seq, deadline: deadline)
+          if let deadline { earliest = min(earliest ?? deadline, deadline) }
+        }
+      }
+    }
+    if let earliest { state.memory.noteRenderDeadline(earliest) }
+  }
+
+  /// A deleted key owes no render.
+  func forgetRenders(of key: String, in state: inout TraceState) {
+    for id in state.connectedSessions where state.sessions[id]?.scene?.pendingRenders[key] != nil {
+      state.sessions[id]?.scene?.pendingRenders[key] = nil
+    }
+  }
+
+  /// Before an event at `time`: each render whose deadline has passed is stale, at this event.
+  func reportMissedRenderDeadlines(
+    at time: TraceTime, in state: inout TraceState,
+    log: inout FindingLog
+  ) {
+    guard let earliest = state.memory.renderDeadline, time > earliest else { return }
+    var next: TraceTime?
+    for id in state.connectedSessions {
+      guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else {
+        continue
+      }
+      for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+        guard let pending = scene.pendingRenders[key], let deadline = pending.deadline else {
+          continue
+        }
+        if time > deadline {
+          reportStale(id, key, pending, scene: scene, state, at: nil, &log)
+          scene.pendingRenders[key] = nil
+        } else {
+          next = next.map { min($0, deadline) } ?? deadline
+        }
+      }
+      state.sessions[id]?.scene = scene
+    }
+    state.memory.renderDeadline = next
+  }
+
+  /// A lifecycle callback of a scene that owes renders: a scene with a running deadline is
+  /// stale at its next lifecycle event; a scene waiting to become active starts its deadline.
+  func settleRenders(
+    _ id: SessionID, on callback: LifecycleCallback, in state: inout TraceState,
+    log: inout FindingLog
+  ) {
+    guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else { return }
+    for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+      guard var pending = scene.pendingRenders[key] else { continue }
+      if pending.deadline != nil {
+        reportStale(id, key, pending, scene: scene, state, at: callback, &log)
+        scene.pendingRenders[key] = nil
+      } else if callback == .didBecomeActive {
+        let deadline = Self.after(state.time, Self.renderGrace)
+        pending.deadline = deadline
+        pending.activatedAt = log.seq
+        scene.pendingRenders[key] = pending
+        state.memory.noteRenderDeadline(deadline)
+      }
+    }
+    state.sessions[id]?.scene = scene
+  }
+
+  /// `state.render`: a shared key rendered with another value than the latest written one is
+  /// stale at once; the written value settles what the scene owed.
+  func stateRender(
+    _ id: SessionID, key: String, value: String, in state: inout TraceState,
+    log: inout FindingLog
+  ) {
+    // The scene's previous render of the key; nil when no scene is connected.
+    if let previous = state.updateScene(id, { $0.renderedAt[key] }) {
+      checkNavigation(id, key: key, value: value, state: &state, log: &log)
+      if key.isSharedAcrossScenes, let current = state.shared[key], current.value != value {
+        let writer = current.writer.map { " by \($0)" } ?? ""
+        log.report(
+          .sharedStaleRender, .error, session: id,
+          "scene \(id) renders \(key) = \(value.debugDescription), but the latest write "
+            + "(seq \(current.seq)\(writer)) is \(current.value.debugDescription); a scene "
+            + "must render the current value, not a copy it read earlier",
+          related: [current.seq, previous].compactMap(\.self))
+      }
+    }
+    let seq = log.seq
+    withScene(id, in: &state, log: &log) {
+      $0.renders[key] = value
+      $0.renderedAt[key] = seq
+      $0.pendingRenders[key] = nil
+    }
+  }
+
+  /// The finish step: renders still owed at the end of the trace.
+  func reportPendingRenders(_ state: TraceState, log: inout FindingLog) {
+    for id in state.connectedSessions {
+      guard let scene = state.sessions[id]?.scene else { continue }
+      for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
+        guard let pending = scene.pendingRenders[key] else { continue }
+        let shown = scene.renders[key].map(\.debugDescription) ?? "nothing"
+        let waiting =
+          pending.deadline == nil
+          ? "it had not become active again since" : "its second had not passed yet"
+        log.report(
+          .sharedStaleRender, .error, session: id,
+          "the trace ended while scene \(id) still showed \(key) = \(shown), not "
+            + "\(pending.value.debugDescription) written at seq \(pending.latestWrite) "
+            + "(\(waiting))",
+          related: [pending.firstWrite, pending.latestWrite, scene.renderedAt[key]]
+            .compactMap(\.self))
+      }
+    }
+  }
+
+  /// Reports a stale render, found at `callback` (the scene's next lifecycle event) or, when
+  /// nil, at the first event past the deadline.
+  private func reportStale(
+    _ id: SessionID, _ key: String, _ pending: PendingRender, scene: SceneState,
+    _ state: TraceState, at callback: LifecycleCallback?, _ log: inout FindingLog
+  ) {
+    let shown = "\(key) = " + (scene.renders[key].map(\.debugDescription) ?? "nothing")
+    let writer = state.shared[key]?.writer.map { " by \($0)" } ?? ""
+    let write =
+      "\(pending.value.debugDescription) was written at seq \(pending.firstWrite)\(writer) "
+      + "(t \(pending.writtenAt))"
+    let message: String
+    switch (callback, pending.activatedAt) {
+    case (let callback?, _):
+      let active = pending.activatedAt.map { ", and the scene became active at seq \($0)" } ?? ""
+      message =
+        "scene \(id) reached \(callback.eventType), its next lifecycle event, still showing "
+        + "\(shown); \(write)\(active)"
+    case (nil, let activated?):
+      message =
+        "scene \(id) still shows \(shown) more than 1 s after becoming active at seq "
+        + "\(activated); \(write) while it was out of the foreground"
+    case (nil, nil):
+      message = "scene \(id) still shows \(shown) more than 1 s after \(write), while on screen"
+    }
+    log.report(
+      .sharedStaleRender, .error, session: id, message,
+      related: [pending.firstWrite, pending.latestWrite, scene.renderedAt[key]]
+        .compactMap(\.self))
+  }
+
+  private static func after(_ time: TraceTime, _ grace: TraceTime) -> TraceTime {
+    TraceTime(nanoseconds: time.nanoseconds &+ grace.nanoseconds)
+  }
+}
