@@ -50,6 +50,7 @@ let package = Package(
       name: "SceneTraceRecorder",
       dependencies: [
         "SceneTrace",
+        "SceneTraceFile",
         .product(name: "Atomics", package: "swift-atomics"),
       ]
     ),
@@ -83,7 +84,7 @@ let package = Package(
       name: "SceneTraceRecorderTests", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
     .testTarget(
       name: "SceneTraceSimulatorTests",
-      dependencies: ["SceneTrace", "SceneTraceRecorder", "SceneTraceSimulator"]),
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceSimulator"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: ["ReplayCLI", "replay"],

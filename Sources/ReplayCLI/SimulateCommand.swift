@@ -16,8 +16,10 @@ struct SimulateCommand: ParsableCommand {
       class has a `-bug` and a `-fixed` form on the same script.
 
         replay simulate --list
-        replay simulate setting-split-view-bug -o setting.jsonl
-        replay check setting.jsonl
+        replay simulate setting-split-view-bug -o setting.sctrace
+        replay check setting.sctrace
+
+      The trace is a .sctrace file, or JSON Lines when FILE ends in .jsonl.
       """)
 
   @Argument(help: "The scenario, as --list names them.")
@@ -50,10 +52,18 @@ struct SimulateCommand: ParsableCommand {
       return
     }
     guard let name = scenario, let chosen = Scenario.named(name), let output else { return }
-    let sink = try JSONLinesFileSink(path: output)
-    try chosen.run(into: sink)
-    if let failure = sink.failure { throw failure }
-    Console.error("wrote \(sink.count) events to \(output)")
+    if output.hasSuffix(".jsonl") {
+      let sink = try JSONLinesFileSink(path: output)
+      try chosen.run(into: sink)
+      if let failure = sink.failure { throw failure }
+      Console.error("wrote \(sink.count) events to \(output)")
+      return
+    }
+    // A .sctrace, with checkpoints: the simulator has time to run the reducer as it writes.
+    try chosen.run(
+      into: TraceFileSink(path: output, appName: "ExampleApp", checkpointInterval: 16_384))
+    let trace = try TraceFile.load(path: output)
+    Console.error("wrote \(trace.events.count) events to \(output)")
   }
 }
 

@@ -7,7 +7,8 @@ extension TraceFile {
   /// before them added to theirs. Time continues: the times of each trace after the first are
   /// shifted by its start time minus the first trace's (from their `.sctrace` headers), when
   /// both are known and that does not make time go backwards; otherwise by the time of the last
-  /// event before it. Damage, truncation and warnings are kept, each naming its file; the
+  /// event before it. A trace that already continues the ones before it (its first seq follows
+  /// their last, its first time is not earlier: a recorder's `.continuing` file) is taken as is. Damage, truncation and warnings are kept, each naming its file; the
   /// header is the first trace's.
   public static func join(_ traces: [LoadedTrace]) throws(TraceError) -> LoadedTrace {
     guard var joined = traces.first else {
@@ -20,10 +21,16 @@ extension TraceFile {
     joined.damage = joined.damage.map { named($0, traces[0].path, seqOffset: 0) }
     let firstStart = traces[0].header?.startWallClockNanoseconds
     for trace in traces.dropFirst() {
-      let seqOffset = joined.events.last?.seq ?? 0
+      let previousSeq = joined.events.last?.seq ?? 0
       let previousEnd = joined.events.last?.time.nanoseconds ?? 0
-      var timeOffset = previousEnd
-      if let firstStart, let start = trace.header?.startWallClockNanoseconds {
+      // A file a recorder started as the continuation of the previous one already numbers its
+      // events and times on from it: it is taken as it is.
+      let continues =
+        trace.events.first.map { $0.seq > previousSeq && $0.time.nanoseconds >= previousEnd }
+        ?? false
+      let seqOffset = continues ? 0 : previousSeq
+      var timeOffset = continues ? 0 : previousEnd
+      if !continues, let firstStart, let start = trace.header?.startWallClockNanoseconds {
         let (sinceFirst, overflow) = start.subtractingReportingOverflow(firstStart)
         if !overflow, sinceFirst > previousEnd { timeOffset = sinceFirst }
       }
