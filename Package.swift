@@ -81,7 +81,13 @@ let package = Package(
     .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
     .testTarget(
-      name: "SceneTraceRecorderTests", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+      name: "SceneTraceRecorderTests",
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "record-until-killed"]),
+
+    // A process the recorder tests kill in the middle of a recording.
+    .executableTarget(
+      name: "record-until-killed", dependencies: ["SceneTraceRecorder"],
+      path: "tools/record-until-killed"),
     .testTarget(
       name: "SceneTraceSimulatorTests",
       dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceSimulator"]),
