@@ -20,10 +20,12 @@ struct RuleMemory: Hashable, Sendable, Codable {
 
   /// Remembers that `key` held `value` until a write replaced it.
   mutating func noteFormerValue(_ value: String, of key: String) {
-    var values = formerValues[key, default: []].filter { $0 != value }
-    values.append(value)
-    if values.count > Self.formerValueLimit { values.removeFirst() }
-    formerValues[key] = values
+    if formerValues[key]?.last == value { return }
+    formerValues[key, default: []].removeAll { $0 == value }
+    formerValues[key, default: []].append(value)
+    if formerValues[key, default: []].count > Self.formerValueLimit {
+      formerValues[key, default: []].removeFirst()
+    }
   }
 
   /// Records that `rule` reported the pair `first`/`second` (in either order); false when it

@@ -23,11 +23,16 @@ extension TraceReducer {
     let seq = state.seq
     let time = state.time
     var earliest: TraceTime?
+    // What scenes showed until this write is older than it (the value the key held is noted by
+    // the write itself).
+    let held = state.memory.formerValues[key]?.last
     var shownBefore: [String] = []
     for id in Array(state.sessions.keys) {
       state.updateScene(id) { scene in
         guard let shown = scene.renders[key] else { return }
-        if shown != value { shownBefore.append(shown) }
+        if shown != value, shown != held, !shownBefore.contains(shown) {
+          shownBefore.append(shown)
+        }
         if shown == value {
           scene.pendingRenders[key] = nil
         } else if scene.pendingRenders[key] != nil {
@@ -43,7 +48,6 @@ extension TraceReducer {
       }
     }
     if let earliest { state.memory.noteRenderDeadline(earliest) }
-    // What scenes showed until this write is older than it.
     for shown in shownBefore.sortedInScalarOrder() {
       state.memory.noteFormerValue(shown, of: key)
     }
