@@ -69,6 +69,20 @@ extension RuleDescription {
         didDiscardSceneSessions and drop every reference to the session there.
         """),
     RuleDescription(
+      id: .sharedRenderBeforeWrite, severity: .warning,
+      summary: "a scene renders a value of a shared key that differs from the latest write and "
+        + "that the key never held",
+      explanation: """
+        Model changes should flow one way: the app writes the shared model, and every scene \
+        that shows it renders from the model (WWDC 2019's "Architecting Your App for \
+        Multiple Windows", the chat example). A scene that shows a value no write stored has \
+        changed its own view first: the view controller that sent a message appends it to \
+        its own list, then writes the model, and the other windows depend on a notification \
+        that may never come. Checked once a key has been written (an older value is \
+        shared.stale-render instead); the render settles nothing the scene owes. Write the \
+        model first, and update the sending scene from the model like every other scene.
+        """),
+    RuleDescription(
       id: .sharedStaleRender, severity: .error,
       summary: "after a write to a shared key, a scene that renders it still shows an older "
         + "value when it should show the new one",
@@ -78,8 +92,10 @@ extension RuleDescription {
         the key must show the new value: a foreground scene before its next lifecycle event \
         or 1 s of trace time after the write, whichever comes first; a scene out of the \
         foreground before its next lifecycle event after it becomes active, or 1 s after \
-        becoming active. A render of another value after the write is stale at once, which \
-        covers a newly connected scene whose first render is older. The finding's seq is \
+        becoming active. A render of an older value after the write (one the key held, or a \
+        scene showed, before it) is stale at once, which covers a newly connected scene \
+        whose first render is older; a value not written yet (a window showing its own \
+        change before the model) is shared.render-before-write instead. The finding's seq is \
         where staleness became certain, and related holds the write and the scene's last \
         render; a scene that still owes the render when the trace ends (a background window \
         that never came back, or a recording stopped within the second) is reported by the \

@@ -55,6 +55,8 @@ extension RuleID {
   public static let restorationSharedStorage: RuleID = "restoration.shared-storage"
   /// A scene still showing an older value of a shared key when it should show the new one.
   public static let sharedStaleRender: RuleID = "shared.stale-render"
+  /// A scene rendering a value of a shared key that no write stored.
+  public static let sharedRenderBeforeWrite: RuleID = "shared.render-before-write"
   /// Exclusive content shown by two connected scenes at once.
   public static let contentExclusive: RuleID = "content.exclusive"
   /// A session's data deleted while the session is archived but not discarded.

@@ -11,6 +11,22 @@ struct RuleMemory: Hashable, Sendable, Codable {
   /// No scene owes a render with a deadline before this time (`shared.stale-render`); nil when
   /// none owes one.
   var renderDeadline: TraceTime?
+  /// For each shared key, the values it held, or scenes showed, before its latest write, oldest
+  /// first, at most `formerValueLimit` of them: a render of one of these is stale.
+  var formerValues: [String: [String]] = [:]
+
+  /// How many former values of a key are remembered.
+  static let formerValueLimit = 16
+
+  /// Remembers that `key` held `value` until a write replaced it.
+  mutating func noteFormerValue(_ value: String, of key: String) {
+    if formerValues[key]?.last == value { return }
+    formerValues[key, default: []].removeAll { $0 == value }
+    formerValues[key, default: []].append(value)
+    if formerValues[key, default: []].count > Self.formerValueLimit {
+      formerValues[key, default: []].removeFirst()
+    }
+  }
 
   /// Records that `rule` reported the pair `first`/`second` (in either order); false when it
   /// already had.

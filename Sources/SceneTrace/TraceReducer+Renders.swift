@@ -5,8 +5,10 @@
 //   write.
 // - A scene out of the foreground, once it becomes active: before its next lifecycle event and
 //   within 1 s after becoming active.
-// - Any render of a value other than the latest written one is stale at once (this covers a
-//   newly connected scene whose first render is older).
+// - A render of an older value (one the key held, or a scene showed, before its latest write)
+//   is stale at once; this covers a newly connected scene whose first render is older. A
+//   render of a value not written yet is `shared.render-before-write` (INV-4's sub-rule: a
+//   scene changing its own view before the model) and settles nothing the scene owes.
 // The finding is reported at the event where staleness became certain: the first event past
 // the deadline, or the lifecycle event. What is still owed at the end of the trace is reported
 // by the finish step, at the last event.
@@ -16,14 +18,21 @@ extension TraceReducer {
   static let renderGrace = TraceTime(seconds: 1)
 
   /// After a write of `value` to `key`: every connected scene that shows another value owes a
-  /// render.
+  /// render, and the values they show become former values of the key.
   func requireRenders(of key: String, _ value: String, in state: inout TraceState) {
     let seq = state.seq
     let time = state.time
     var earliest: TraceTime?
+    // What scenes showed until this write is older than it (the value the key held is noted by
+    // the write itself).
+    let held = state.memory.formerValues[key]?.last
+    var shownBefore: [String] = []
     for id in Array(state.sessions.keys) {
       state.updateScene(id) { scene in
         guard let shown = scene.renders[key] else { return }
+        if shown != value, shown != held, !shownBefore.contains(shown) {
+          shownBefore.append(shown)
+        }
         if shown == value {
           scene.pendingRenders[key] = nil
         } else if scene.pendingRenders[key] != nil {
@@ -39,6 +48,9 @@ extension TraceReducer {
       }
     }
     if let earliest { state.memory.noteRenderDeadline(earliest) }
+    for shown in shownBefore.sortedInScalarOrder() {
+      state.memory.noteFormerValue(shown, of: key)
+    }
   }
 
   /// A deleted key owes no render.
@@ -105,23 +117,37 @@ extension TraceReducer {
     log: inout FindingLog
   ) {
     // The scene's previous render of the key; nil when no scene is connected.
+    var settled = true
     if let previous = state.updateScene(id, { $0.renderedAt[key] }) {
       checkNavigation(id, key: key, value: value, state: &state, log: &log)
       if key.isSharedAcrossScenes, let current = state.shared[key], current.value != value {
         let writer = current.writer.map { " by \($0)" } ?? ""
-        log.report(
-          .sharedStaleRender, .error, session: id,
-          "scene \(id) renders \(key) = \(value.debugDescription), but the latest write "
-            + "(seq \(current.seq)\(writer)) is \(current.value.debugDescription); a scene "
-            + "must render the current value, not a copy it read earlier",
-          related: [current.seq, previous].compactMap(\.self))
+        let latest =
+          "the latest write (seq \(current.seq)\(writer)) is \(current.value.debugDescription)"
+        let related = [current.seq, previous].compactMap(\.self)
+        // An older value is stale; a value not written yet is the scene changing its own view
+        // before the model, and settles nothing it owes.
+        settled = state.memory.formerValues[key]?.contains(value) == true
+        if settled {
+          log.report(
+            .sharedStaleRender, .error, session: id,
+            "scene \(id) renders \(key) = \(value.debugDescription), an older value: "
+              + "\(latest); a scene must render the current value, not a copy it read earlier",
+            related: related)
+        } else {
+          log.report(
+            .sharedRenderBeforeWrite, .warning, session: id,
+            "scene \(id) renders \(key) = \(value.debugDescription), which no write has stored: "
+              + "\(latest); write the model first and let every scene render from it",
+            related: related)
+        }
       }
     }
     let seq = log.seq
     withScene(id, in: &state, log: &log) {
       $0.renders[key] = value
       $0.renderedAt[key] = seq
-      $0.pendingRenders[key] = nil
+      if settled { $0.pendingRenders[key] = nil }
     }
   }
 

@@ -22,6 +22,9 @@ extension TraceReducer {
     if key.hasPrefix("restoration:"), let writer {
       storeRestoration(under: key, by: writer, in: &state, log: &log)
     }
+    if key.isSharedAcrossScenes, let old = state.shared[key]?.value, old != value {
+      state.memory.noteFormerValue(old, of: key)
+    }
     state.shared[key] = SharedValue(value: value, writer: writer, seq: log.seq)
     if key.isSharedAcrossScenes { requireRenders(of: key, value, in: &state) }
   }

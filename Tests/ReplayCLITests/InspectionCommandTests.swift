@@ -57,6 +57,7 @@ struct InspectionCommandTests {
     "key.reserved-input", "key.noninteractive-scene", "focus.continuity", "focus.inactive-scene",
     "pointer.sequence", "pointer.latching", "band.sequence", "band.modifiers", "drag.sequence",
     "activity.undeclared", "restoration.shared-storage", "shared.stale-render",
+    "shared.render-before-write",
     "content.exclusive", "session.data-deleted-early",
     "session.data-leaked", "navigation.shared-state",
   ])

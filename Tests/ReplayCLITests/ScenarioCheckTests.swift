@@ -29,7 +29,8 @@ struct ScenarioCheckTests {
     Expected(
       trace: "chat-sent-message-bug",
       findings: [
-        ("shared.stale-render", 26, "B", [18, 25]), ("shared.stale-render", 27, "C", [19, 25]),
+        ("shared.render-before-write", 25, "A", [17, 18]),
+        ("shared.stale-render", 27, "B", [19, 26]), ("shared.stale-render", 28, "C", [20, 26]),
       ]),
     Expected(
       trace: "shortcut-in-every-window-bug",

@@ -73,7 +73,8 @@ import Testing
     }
     let claimed: Set<RuleID> = [
       .keyInactiveScene, .keyPressBalance, .focusContinuity, .bandSequence, .pointerSequence,
-      .dragSequence, .sharedStaleRender, .restorationSharedStorage, .contentExclusive,
+      .dragSequence, .sharedStaleRender, .sharedRenderBeforeWrite, .restorationSharedStorage,
+      .contentExclusive,
       .navigationSharedState, .sessionDataDeletedEarly,
     ]
     #expect(claimed.subtracting(rules).isEmpty, "never spliced: \(claimed.subtracting(rules))")

@@ -212,6 +212,64 @@ import Testing
       ])
   }
 
+  /// Seqs 12–14: A writes "true" at 1 s and both scenes render it.
+  static let caughtUp: [Event] = continuing(
+    splitView,
+    [(1000, write("true")), (1001, render("A", "true")), (1002, render("B", "true"))])
+
+  @Test func sceneChangingItsOwnViewBeforeTheModelIsAWarning() {
+    let broken = Replay.run(
+      continuing(
+        Self.caughtUp,
+        [
+          (3000, Self.render("A", "big")), (3001, Self.write("big", by: "A")),
+          (3002, Self.render("B", "big")), (6000, Self.mark),
+        ]))
+    #expect(
+      broken.findings.withRelated == [
+        FindingWithRelated(.sharedRenderBeforeWrite, .warning, seq: 15, "A", related: [12, 13])
+      ])
+    let fixed = Replay.run(
+      continuing(
+        Self.caughtUp,
+        [
+          (3000, Self.write("big", by: "A")), (3001, Self.render("A", "big")),
+          (3002, Self.render("B", "big")), (6000, Self.mark),
+        ]))
+    #expect(fixed.findings.isEmpty)
+  }
+
+  @Test func renderOfAValueNeverWrittenDoesNotSettleWhatTheSceneOwes() {
+    let result = Replay.run(
+      continuing(
+        Self.splitView,
+        [
+          (1000, Self.write("true")), (1001, Self.render("A", "true")),
+          (1500, Self.render("B", "maybe")), (2500, Self.mark),
+        ]))
+    #expect(
+      result.findings.withRelated == [
+        FindingWithRelated(.sharedRenderBeforeWrite, .warning, seq: 14, "B", related: [11, 12]),
+        FindingWithRelated(.sharedStaleRender, .error, seq: 15, "B", related: [12, 14]),
+      ])
+  }
+
+  @Test func olderValuesAreWhatTheKeyHeldOrScenesShowedBeforeAWrite() {
+    // "false" was only ever rendered, "true" written; both are older than "big".
+    let result = Replay.run(
+      continuing(
+        Self.caughtUp,
+        [
+          (3000, Self.write("big", by: "A")), (3001, Self.render("A", "false")),
+          (3002, Self.render("B", "true")),
+        ]))
+    #expect(
+      result.findings.summaries == [
+        FindingSummary(.sharedStaleRender, .error, seq: 16, "A"),
+        FindingSummary(.sharedStaleRender, .error, seq: 17, "B"),
+      ])
+  }
+
   @Test func laterWritesMoveTheValueOwedButNotTheDeadline() {
     let caughtUp = Replay.run(
       continuing(

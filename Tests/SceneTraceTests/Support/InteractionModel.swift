@@ -34,6 +34,8 @@ struct InteractionModel: Sendable {
   var keyScene: SessionID?
   /// The shared store.
   var shared: [String: (value: String, writer: SessionID?)] = [:]
+  /// The value each shared key held before its latest write ("initial" before the first).
+  var formerValue: [String: String] = [:]
   /// The restoration key each session stored under.
   var restorationKeys: [SessionID: String] = [:]
   /// Drags by identifier: whether active, whether dropped.

@@ -48,10 +48,14 @@ struct InteractionMutation: Sendable, CustomStringConvertible {
       }
       // A local drop of a drag that never began.
       add(.dropPerform(drag: "ghost", session: id, local: true), .dragSequence, .error, id)
-      // INV-3: a render of an older value than the one written.
-      for key in InteractionTrace.sharedKeys
-      where scene.renders[key] != nil && model.shared[key] != nil {
-        add(.stateRender(session: id, key: key, value: "stale"), .sharedStaleRender, .error, id)
+      // INV-3: a render of the value the key held before its latest write.
+      for key in InteractionTrace.sharedKeys where scene.renders[key] != nil {
+        guard let older = model.formerValue[key] else { continue }
+        add(.stateRender(session: id, key: key, value: older), .sharedStaleRender, .error, id)
+        // INV-4: the scene changing its own view before the model.
+        add(
+          .stateRender(session: id, key: key, value: "unwritten"), .sharedRenderBeforeWrite,
+          .warning, id)
       }
       // INV-1: storing restoration state under another live session's key.
       for other in model.restorationKeys.keys.sorted() where other != id {

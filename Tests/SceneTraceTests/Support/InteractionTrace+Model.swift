@@ -51,6 +51,9 @@ extension InteractionModel {
     case .dragEnd(let drag, _):
       drags[drag.rawValue]?.active = false
     case .stateWrite(let key, let value, let writer):
+      if InteractionTrace.sharedKeys.contains(key) {
+        formerValue[key] = shared[key]?.value ?? "initial"
+      }
       shared[key] = (value, writer)
     case .stateDelete(let key, _):
       shared[key] = nil
