@@ -74,7 +74,7 @@ let package = Package(
     // Bytes per event and throughput, side by side: `swift run -c release bench`.
     .executableTarget(
       name: "bench",
-      dependencies: ["SceneTrace", "SceneTraceFile"],
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder"],
       path: "tools/bench"
     ),
 

@@ -38,6 +38,10 @@ final class EventQueue: @unchecked Sendable {
       (sequences + position).initialize(to: UnsafeAtomic<Int>.Storage(position))
     }
     records = .allocate(capacity: capacity)
+    // Touch every page now, so that the first lap of hooks does not take the page faults.
+    let bytes = capacity * MemoryLayout<Record>.stride
+    UnsafeMutableRawPointer(records).initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+    UnsafeMutableRawPointer(records).bindMemory(to: Record.self, capacity: capacity)
   }
 
   deinit {

@@ -133,3 +133,5 @@ for (index, row) in columns[0].rows.enumerated() {
     pad(row.0, labelWidth)
       + columns.map { "  " + pad($0.rows[index].1, columnWidth, left: true) }.joined())
 }
+
+try printHookCost(calls: 200_000)

@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import SceneTrace
+import SceneTraceRecorder
+
+// The cost of a hook on the calling thread, against the obvious alternative: one JSONEncoder
+// line per event written to a file handle. Each call is timed alone, so the median and the 99th
+// percentile say what the app's thread pays; the clock's own cost is measured and shown.
+
+/// A sink that keeps nothing: the hook's cost without the writer's work on the file.
+final class DiscardingSink: TraceSink {
+  func open() throws -> TracePosition { .start }
+  func write(_ events: [Event]) throws {}
+  func flush() throws {}
+  func close() throws {}
+}
+
+/// What a developer writing their own logging would encode per event.
+struct LoggedPointerEvent: Codable {
+  var type: String
+  var session: String
+  var phase: String
+  var x: Double
+  var y: Double
+  var t: Double
+}
+
+/// The median and 99th percentile of `samples` (nanoseconds).
+func percentiles(_ samples: [UInt64]) -> (median: UInt64, p99: UInt64) {
+  let sorted = samples.sorted()
+  return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
+}
+
+/// Times each of `calls` calls of `body` alone, after a warm-up.
+func timeEachCall(_ calls: Int, _ body: (Int) throws -> Void) rethrows -> [UInt64] {
+  for index in 0..<min(calls, 10_000) { try body(index) }
+  var samples = [UInt64](repeating: 0, count: calls)
+  for index in 0..<calls {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body(index)
+    samples[index] = DispatchTime.now().uptimeNanoseconds &- start
+  }
+  return samples
+}
+
+func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))] {
+  var rows: [(String, (median: UInt64, p99: UInt64))] = []
+  rows.append(("the clock alone (in every row)", percentiles(timeEachCall(calls) { _ in })))
+
+  let off = SceneTraceRecorder()
+  rows.append(
+    (
+      "SceneTrace hook, nothing recording",
+      percentiles(
+        timeEachCall(calls) { off.pointerDrag(session: "S1", phase: .changed, x: Double($0), y: 2) }
+      )
+    ))
+
+  var options = RecordingOptions()
+  options.capacity = 1 << 20
+  let memory = try Recording(sink: DiscardingSink(), options: options)
+  let hook = memory.recorder
+  rows.append(
+    (
+      "SceneTrace hook, writer discarding",
+      percentiles(
+        timeEachCall(calls) {
+          hook.pointerDrag(session: "S1", phase: .changed, x: Double($0) / 4, y: 200)
+        })
+    ))
+  memory.close()
+
+  let folder = FileManager.default.temporaryDirectory
+  let tracePath = folder.appendingPathComponent("bench-hooks-\(UUID().uuidString).sctrace").path
+  let file = try Recording(sink: TraceFileSink(path: tracePath), options: options)
+  let fileHook = file.recorder
+  rows.append(
+    (
+      "SceneTrace hook, writing .sctrace",
+      percentiles(
+        timeEachCall(calls) {
+          fileHook.pointerDrag(session: "S1", phase: .changed, x: Double($0) / 4, y: 200)
+        })
+    ))
+  file.close()
+
+  let logPath = folder.appendingPathComponent("bench-hooks-\(UUID().uuidString).jsonl").path
+  _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+  guard let handle = FileHandle(forWritingAtPath: logPath) else { return rows }
+  let encoder = JSONEncoder()
+  let newline = Data("\n".utf8)
+  let origin = DispatchTime.now().uptimeNanoseconds
+  rows.append(
+    (
+      "JSONEncoder line to a FileHandle",
+      percentiles(
+        try timeEachCall(calls) { index in
+          let event = LoggedPointerEvent(
+            type: "pointer.drag", session: "S1", phase: "changed", x: Double(index) / 4, y: 200,
+            t: Double(DispatchTime.now().uptimeNanoseconds - origin) / 1e9)
+          handle.write(try encoder.encode(event))
+          handle.write(newline)
+        })
+    ))
+  try handle.close()
+  try? FileManager.default.removeItem(atPath: tracePath)
+  try? FileManager.default.removeItem(atPath: logPath)
+  return rows
+}
+
+func printHookCost(calls: Int) throws {
+  let rows = try hookCostRows(calls: calls)
+  let width = rows.map(\.0.count).max() ?? 0
+  print("\nhook cost on the calling thread, \(calls) pointer.drag calls each (ns)")
+  print("".padding(toLength: width, withPad: " ", startingAt: 0) + "    median       p99")
+  for (name, value) in rows {
+    let median = String(value.median)
+    let p99 = String(value.p99)
+    print(
+      name.padding(toLength: width, withPad: " ", startingAt: 0)
+        + String(repeating: " ", count: max(0, 10 - median.count)) + median
+        + String(repeating: " ", count: max(0, 10 - p99.count)) + p99)
+  }
+}
