@@ -44,8 +44,28 @@ public final class FileByteSink: TraceByteSink {
     guard descriptor >= 0 else { throw Self.failure(path, "cannot create the file") }
   }
 
+  /// Opens the file at `path` to append after its first `offset` bytes, dropping the rest.
+  public init(appendingTo path: String, truncatingAt offset: Int) throws(TraceError) {
+    self.path = path
+    descriptor = open(path, O_WRONLY)
+    guard descriptor >= 0 else { throw Self.failure(path, "cannot open the file") }
+    guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
+      let error = Self.failure(path, "cannot cut the file to append to it")
+      _ = systemClose(descriptor)
+      descriptor = -1
+      throw error
+    }
+  }
+
   deinit {
     if descriptor >= 0 { _ = systemClose(descriptor) }
+  }
+
+  /// Makes this file take the place of the one at `destination`; writing goes on into it.
+  func replace(_ destination: String) throws(TraceError) {
+    guard rename(path, destination) == 0 else {
+      throw Self.failure(destination, "cannot replace the file with its rewritten copy")
+    }
   }
 
   /// Appends `bytes` to the file.

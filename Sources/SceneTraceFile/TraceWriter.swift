@@ -98,6 +98,38 @@ public final class TraceWriter {
       TraceRecord.skippableFrame(nibble: TraceRecord.headerNibble, content: current.encoded()))
   }
 
+  /// A writer that goes on writing on `sink`, which is `offset` bytes into a file whose index so
+  /// far is `index`, after `last`: no header is written. See `appending(to:options:)`.
+  init(
+    resuming sink: any TraceByteSink, at offset: Int, index: TraceIndex, after last: Event?,
+    options: Options
+  ) throws(TraceError) {
+    self.sink = sink
+    self.options = options
+    switch options.compression {
+    case .zstd(let level): compressor = try ZstdFrameCompressor(level: level)
+    case .uncompressed: compressor = RawBlockFrameWriter()
+    }
+    lastFlush = options.clock()
+    self.offset = offset
+    self.index = index
+    lastSeq = last?.seq ?? 0
+    lastTime = last?.time ?? .zero
+  }
+
+  /// Sets the reducer state the next checkpoint builds on, for a resumed writer.
+  func resumeReducer(state: TraceState, findingCount: Int, eventsSinceCheckpoint: Int) {
+    self.state = state
+    self.findingCount = findingCount
+    self.eventsSinceCheckpoint = eventsSinceCheckpoint
+  }
+
+  /// The seq of the last event written, or that the file held when appending began.
+  public var lastEventSeq: Int { lastSeq }
+
+  /// The time of the last event written, or that the file held when appending began.
+  public var lastEventTime: TraceTime { lastTime }
+
   /// Appends `event`. Its seq must be above the previous event's (a gap is kept as a gap) and
   /// its time must not be earlier than the previous event's, nor before 0.
   public func append(_ event: Event) throws(TraceError) {

@@ -5,14 +5,21 @@ import SceneTraceFile
 /// A sink that writes a `.sctrace` file, compressed with zstd where libzstd is linked and as
 /// raw blocks otherwise (on iOS), which `replay compact` compresses later.
 ///
-/// A launch starts a new file, or a new file that continues an earlier one: its seqs and times
-/// go on from the earlier file's last event, so `replay check --join first.sctrace
-/// second.sctrace` reads the launches as one trace.
-public final class TraceFileSink: TraceSink {
+/// A launch appends to the file, or starts a new one, as the app chooses. A new file can
+/// continue an earlier one: its seqs and times go on from the earlier file's last event, so
+/// `replay check --join first.sctrace second.sctrace` reads the launches as one trace.
+///
+/// The sink is used by the recording's writer thread only, except ``repairedDamage``, which is set
+/// in ``open()`` before that thread starts and only read afterwards.
+public final class TraceFileSink: TraceSink, @unchecked Sendable {
   /// Where a launch's events go.
   public enum Mode: Sendable {
     /// A new trace; an existing file at the path is replaced.
     case newFile
+    /// This launch's events go on at the end of the trace already in the file (a new trace when
+    /// there is none). A file cut when the app was killed is first rewritten with every event
+    /// it still yields; ``repairedDamage`` says what it had lost.
+    case appending
     /// A new file that continues the trace of the file at `path`, if there is one and it can be
     /// read: seqs and times go on from its last event.
     case continuing(after: String)
@@ -25,6 +32,10 @@ public final class TraceFileSink: TraceSink {
   private let options: TraceWriter.Options
   private var writer: TraceWriter?
   private var lastAppended = 0
+
+  /// What the file had lost before this launch appended to it (it was cut, or damaged), if
+  /// anything; the events it still held were kept.
+  public private(set) var repairedDamage: String?
 
   /// A sink that will write the file at `path` when the recording opens it.
   ///
@@ -47,6 +58,16 @@ public final class TraceFileSink: TraceSink {
   }
 
   public func open() throws -> TracePosition {
+    if case .appending = mode, FileManager.default.fileExists(atPath: path) {
+      let (resumed, repaired) = try TraceWriter.appending(to: path, options: options)
+      writer = resumed
+      lastAppended = resumed.lastEventSeq
+      if let repaired, !repaired.isIntact {
+        repairedDamage =
+          repaired.truncation ?? repaired.damage.map(\.message).joined(separator: "; ")
+      }
+      return TracePosition(nextSeq: resumed.lastEventSeq + 1, time: resumed.lastEventTime)
+    }
     var position = TracePosition.start
     if case .continuing(let earlier) = mode, FileManager.default.fileExists(atPath: earlier) {
       let previous = try TraceFile.load(path: earlier, options: ReadOptions(lenient: true))
