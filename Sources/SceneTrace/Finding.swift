@@ -22,22 +22,12 @@ public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable, Coda
 
 /// A rule's identifier, such as `lifecycle.order`. The built-in identifiers are a public
 /// contract; apps name their own rules with their own prefix.
-public struct RuleID: Hashable, Sendable, Comparable, CustomStringConvertible,
-  ExpressibleByStringLiteral
-{
+public struct RuleID: TraceIdentifier {
   /// The identifier, such as `lifecycle.order`.
   public var rawValue: String
 
   /// Creates a rule identifier.
   public init(_ rawValue: String) { self.rawValue = rawValue }
-
-  public init(stringLiteral value: String) { self.rawValue = value }
-
-  public var description: String { rawValue }
-
-  public static func < (lhs: Self, rhs: Self) -> Bool {
-    lhs.rawValue.precedesInScalarOrder(rhs.rawValue)
-  }
 }
 
 /// A broken rule: which one, at which event, in which scene, and the events that explain it.
