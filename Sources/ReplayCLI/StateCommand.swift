@@ -28,7 +28,7 @@ struct StateCommand: ParsableCommand {
     help: ArgumentHelp(
       "The state after the last event at or before this time, in seconds.",
       valueName: "seconds"))
-  var atTime: Double?
+  var atTime: String?
 
   @Flag(help: "Print the state as JSON (the documented contract) instead of a tree.")
   var json = false
@@ -41,8 +41,12 @@ struct StateCommand: ParsableCommand {
       throw ValidationError("--at and --at-time choose the same thing; give one of them.")
     }
     if let at, at < 0 { throw ValidationError("--at must be 0 or a seq, not \(at).") }
-    if let atTime, !(atTime >= 0) {
-      throw ValidationError("--at-time must be a number of seconds, 0 or more.")
+    if let atTime {
+      do {
+        _ = try TraceTime(secondsText: atTime)
+      } catch {
+        throw ValidationError("--at-time: \(error.message).")
+      }
     }
   }
 
@@ -89,7 +93,7 @@ struct StateCommand: ParsableCommand {
       }
       end = at
     } else if let atTime {
-      end = try lastSeq(in: reader, atOrBefore: time(atTime))
+      end = try lastSeq(in: reader, atOrBefore: try time(atTime))
     } else {
       end = last
     }
@@ -109,7 +113,7 @@ struct StateCommand: ParsableCommand {
       return at
     }
     if let atTime {
-      let limit = time(atTime)
+      let limit = try time(atTime)
       return trace.events.last { $0.time <= limit }?.seq ?? 0
     }
     return last
@@ -123,7 +127,8 @@ struct StateCommand: ParsableCommand {
     return events.last { $0.time <= limit }?.seq ?? frame.firstSeq - 1
   }
 
-  private func time(_ seconds: Double) -> TraceTime {
-    TraceTime(nanoseconds: Int64((seconds * 1e9).rounded()))
+  /// The time `--at-time` names, checked by `validate()`.
+  private func time(_ seconds: String) throws -> TraceTime {
+    try TraceTime(secondsText: seconds)
   }
 }

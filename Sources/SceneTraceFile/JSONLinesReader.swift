@@ -139,22 +139,12 @@ struct JSONLinesReader {
     case let other?:
       throw invalidTime("expected a number of seconds, found \(other.kindDescription)", line)
     }
-    guard let decimal = DecimalNumber(text) else {
-      throw invalidTime("expected a number of seconds, found \(text.abbreviated())", line)
+    let time: TraceTime
+    do {
+      time = try TraceTime(secondsText: text)
+    } catch {
+      throw invalidTime(error.message, line)
     }
-    guard !decimal.isNegative || decimal.isZero else {
-      throw invalidTime(
-        "expected seconds since the start of the trace, found \(text.abbreviated()), which is "
-          + "negative", line)
-    }
-    guard let (nanoseconds, _) = decimal.magnitude(shiftedBy: 9),
-      nanoseconds <= UInt64(Int64.max)
-    else {
-      throw invalidTime(
-        "\(text.abbreviated()) seconds is beyond the latest time a trace can hold "
-          + "(\(TraceTime(nanoseconds: .max)) s)", line)
-    }
-    let time = TraceTime(nanoseconds: Int64(nanoseconds))
     if time < previousTime {
       let previous = previousTimeLine.map { " (line \($0))" } ?? ""
       throw TraceError(

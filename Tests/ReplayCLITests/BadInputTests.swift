@@ -105,5 +105,14 @@ struct BadInputTests {
     #expect(
       try ReplayTool.run("check", "traces/switcher-kill.jsonl", "--fail-on", "info").status == 2)
     #expect(try ReplayTool.run("explain", "no.such-rule").status == 2)
+    // Times are read as exactly as JSON Lines reads them: no overflow, no crash.
+    for time in ["1e30", "abc", "--at-time=-1"] {
+      let arguments =
+        time.hasPrefix("--") ? [time] : ["--at-time", time]
+      let result = try ReplayTool.run(["state", "traces/switcher-kill.jsonl"] + arguments)
+      #expect(result.status == 2, "\(time)")
+      #expect(result.errors.contains("--at-time"), "\(time)")
+      #expect(!result.errors.contains("Fatal error"), "\(time)")
+    }
   }
 }
