@@ -28,11 +28,18 @@ let package = Package(
     .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
     .library(name: "SceneTraceRecorder", targets: ["SceneTraceRecorder"]),
     .library(name: "SceneTraceSimulator", targets: ["SceneTraceSimulator"]),
+    .library(name: "SceneTraceTesting", targets: ["SceneTraceTesting"]),
     .executable(name: "replay", targets: ["replay"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+    // SceneTraceTesting: golden files with the record modes iOS developers know, value diffs, and
+    // failures that reach either test runner. Only the SnapshotTesting target is built: it needs
+    // no swift-syntax.
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: zstdTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
@@ -55,6 +62,26 @@ let package = Package(
       ]
     ),
 
+    // Readable text of events, states and findings, shared by `replay` and SceneTraceTesting.
+    .target(name: "SceneTraceText", dependencies: ["SceneTrace", "SceneTraceFile"]),
+
+    // Regression tests from traces, under Swift Testing and XCTest: replay, assert findings and
+    // states, golden files.
+    .target(
+      name: "SceneTraceTesting",
+      dependencies: [
+        "SceneTrace",
+        "SceneTraceFile",
+        "SceneTraceText",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Lets IssueReporting reach Swift Testing and XCTest without the app's test target
+        // naming it.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+
     // A model of iPadOS driving an example app that records through the hooks.
     .target(name: "SceneTraceSimulator", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
 
@@ -66,6 +93,7 @@ let package = Package(
         "SceneTraceFile",
         "SceneTraceRecorder",
         "SceneTraceSimulator",
+        "SceneTraceText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -92,8 +120,15 @@ let package = Package(
       name: "SceneTraceSimulatorTests",
       dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceSimulator"]),
     .testTarget(
+      name: "SceneTraceTestingTests",
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceTesting",
+        "SceneTraceSimulator", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
       name: "ReplayCLITests",
-      dependencies: ["ReplayCLI", "replay"],
+      dependencies: ["ReplayCLI", "replay", "SceneTrace", "SceneTraceFile", "SceneTraceTesting"],
       resources: []
     ),
   ]

@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 /// Differences between two states, grouped scene by scene, for `replay diff`.
 enum ChangeText {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 struct EventsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

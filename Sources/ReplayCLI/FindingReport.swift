@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 /// The text report of `replay check` for one trace.
 struct FindingReport {
@@ -20,13 +21,7 @@ struct FindingReport {
   private func headline(_ findings: [Finding], totalEvents: Int) -> String {
     let events = "\(totalEvents) event\(totalEvents == 1 ? "" : "s")"
     guard !findings.isEmpty else { return "\(trace.path): no findings in \(events)" }
-    let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-      let count = findings.filter { $0.severity == severity }.count
-      guard count > 0 else { return nil }
-      let noun = severity == .info ? "info" : "\(severity.rawValue)\(count == 1 ? "" : "s")"
-      return "\(count) \(noun)"
-    }
-    return "\(trace.path): \(counts.joined(separator: ", ")) in \(events)"
+    return "\(trace.path): \(FindingText.counts(findings)) in \(events)"
   }
 
   private func block(for finding: Finding, text: EventText) -> [String] {
@@ -49,14 +44,5 @@ struct FindingReport {
     return lines
   }
 
-  /// The event at `seq`; events are sorted by seq, which may skip numbers.
-  private func event(_ seq: Int) -> Event? {
-    var low = 0
-    var high = trace.events.count
-    while low < high {
-      let middle = (low + high) / 2
-      if trace.events[middle].seq < seq { low = middle + 1 } else { high = middle }
-    }
-    return low < trace.events.count && trace.events[low].seq == seq ? trace.events[low] : nil
-  }
+  private func event(_ seq: Int) -> Event? { trace.events.event(atSeq: seq) }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SceneTrace
+import SceneTraceText
 
 struct RulesCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import SceneTrace
 import SceneTraceFile
 import SceneTraceRecorder
 import SceneTraceSimulator
+import SceneTraceText
 
 struct SimulateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

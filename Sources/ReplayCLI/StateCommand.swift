@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 struct StateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

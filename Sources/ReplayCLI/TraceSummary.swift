@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 /// What `replay info` says about one trace file.
 struct TraceSummary {

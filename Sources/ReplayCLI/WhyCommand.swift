@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 struct WhyCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

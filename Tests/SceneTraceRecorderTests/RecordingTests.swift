@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RecordingTests {
   @Test func hooksRecordTheirEventsInOrderWithSeqsAndTimes() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     let clock = ManualClock()
     let recording = try Recording(sink: sink, clock: { clock.read() })
     let recorder = recording.recorder
@@ -40,7 +40,7 @@ import Testing
   }
 
   @Test func aLaunchAppendedToATraceContinuesItsSeqAndTime() throws {
-    let sink = MemorySink(position: TracePosition(nextSeq: 41, time: TraceTime(seconds: 10)))
+    let sink = ControllableSink(position: TracePosition(nextSeq: 41, time: TraceTime(seconds: 10)))
     let clock = ManualClock()
     let recording = try Recording(sink: sink, clock: { clock.read() })
     recording.recorder.applicationWillFinishLaunching(launch: "L2")
@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func manyThreadsRecordingAtOnceLoseNothingAndKeepEachThreadsOrder() async throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     let recording = try Recording(
       sink: sink,
       options: {
@@ -91,7 +91,7 @@ import Testing
   }
 
   @Test func aFullBufferDropsEventsAndTheTraceSaysHowMany() throws {
-    let sink = MemorySink(gated: true)
+    let sink = ControllableSink(gated: true)
     var options = RecordingOptions()
     options.capacity = 8
     let recording = try Recording(sink: sink, options: options)
@@ -117,7 +117,7 @@ import Testing
   }
 
   @Test func aRecordingThatWaitsWhenFullKeepsEveryEvent() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     var options = RecordingOptions()
     options.capacity = 8
     options.waitsWhenFull = true
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func aFailingSinkReportsAndLosesNothingOnceItRecovers() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     sink.isFailing = true
     let errors = ErrorLog()
     var options = RecordingOptions()
@@ -152,7 +152,7 @@ import Testing
   }
 
   @Test func aSinkStillFailingAtCloseReportsWhatWasLost() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     sink.isFailing = true
     let errors = ErrorLog()
     var options = RecordingOptions()
@@ -176,7 +176,7 @@ import Testing
   }
 
   @Test func flushWaitsUntilEverythingRecordedIsWrittenAndFlushed() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     var options = RecordingOptions()
     options.flushInterval = 3_600
     let recording = try Recording(sink: sink, options: options)
@@ -188,7 +188,7 @@ import Testing
   }
 
   @Test func enteringTheBackgroundFlushesWithoutBeingAsked() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     var options = RecordingOptions()
     options.flushInterval = 3_600
     let recording = try Recording(sink: sink, options: options)
@@ -201,7 +201,7 @@ import Testing
   }
 
   @Test func hooksAfterCloseRecordNothing() throws {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     let recording = try Recording(sink: sink)
     let recorder = recording.recorder
     recorder.mark("before")

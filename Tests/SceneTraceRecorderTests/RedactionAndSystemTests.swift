@@ -7,7 +7,7 @@ import Testing
   private func record(
     _ options: RecordingOptions = RecordingOptions(), _ body: (SceneTraceRecorder) -> Void
   ) throws -> [Event.Payload] {
-    let sink = MemorySink()
+    let sink = ControllableSink()
     let recording = try Recording(sink: sink, options: options)
     body(recording.recorder)
     recording.close()
@@ -93,14 +93,14 @@ import Testing
 
   @Test func bootstrapIsOnceUntilShutdown() throws {
     RecordingSystem.shutdown()
-    let first = MemorySink()
+    let first = ControllableSink()
     try RecordingSystem.bootstrap(sink: first)
-    #expect(throws: RecorderError.self) { try RecordingSystem.bootstrap(sink: MemorySink()) }
+    #expect(throws: RecorderError.self) { try RecordingSystem.bootstrap(sink: ControllableSink()) }
     SceneTraceRecorder().mark("one")
     RecordingSystem.shutdown()
     #expect(first.events.map(\.payload) == [.appMark(label: "one")])
     #expect(first.isClosed)
-    let second = MemorySink()
+    let second = ControllableSink()
     try RecordingSystem.bootstrap(sink: second)
     SceneTraceRecorder().mark("two")
     RecordingSystem.shutdown()

@@ -2,8 +2,9 @@ import Foundation
 import SceneTrace
 import SceneTraceRecorder
 
-/// A sink that keeps what it is given, and can be told to fail or to stall.
-final class MemorySink: TraceSink, @unchecked Sendable {
+/// A sink that keeps what it is given, and can be told to fail or to stall: the faults that
+/// `MemoryTraceSink`, the public in-memory sink, never has.
+final class ControllableSink: TraceSink, @unchecked Sendable {
   private let lock = NSLock()
   private var written: [Event] = []
   private var flushCount = 0

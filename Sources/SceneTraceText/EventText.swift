@@ -2,25 +2,33 @@ import SceneTrace
 import SceneTraceFile
 
 /// Events as one readable line each: seq, time, type, then the fields as `name=value`.
-struct EventText {
+package struct EventText {
   /// The width of the widest seq, so that columns line up.
-  let seqWidth: Int
+  package let seqWidth: Int
 
-  init(lastSeq: Int) {
+  /// Columns wide enough for seqs up to `lastSeq`.
+  package init(lastSeq: Int) {
     seqWidth = String(max(lastSeq, 1)).count
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
-  func line(_ event: Event, marker: String = "  ") -> String {
+  package func line(_ event: Event, marker: String = "  ") -> String {
     let seq = String(event.seq).leftPadded(to: seqWidth)
     let time = event.time.description.rightPadded(to: 10)
     let type = event.type.rawValue.rightPadded(to: 28)
-    return "\(marker)\(seq)  \(time)  \(type)  \(fields(of: event))"
+    return "\(marker)\(seq)  \(time)  \(type)  \(Self.fields(of: event))"
       .trimmingTrailingSpaces()
   }
 
+  /// `scene.didBecomeActive session=B`: what the event says, without its seq and time, so that
+  /// it reads the same wherever the event stands in a trace.
+  package static func summary(of event: Event) -> String {
+    let fields = fields(of: event)
+    return fields.isEmpty ? event.type.rawValue : "\(event.type.rawValue) \(fields)"
+  }
+
   /// The event's fields as `name=value`, in the order of the export form.
-  func fields(of event: Event) -> String {
+  package static func fields(of event: Event) -> String {
     guard case .object(let object) = event.json else { return "" }
     return object.pairs
       .filter { !["seq", "t", "type"].contains($0.key) }
@@ -36,15 +44,18 @@ struct EventText {
 }
 
 extension String {
-  func leftPadded(to width: Int) -> String {
+  /// The string with spaces before it, `width` characters at least.
+  package func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 
-  func rightPadded(to width: Int) -> String {
+  /// The string with spaces after it, `width` characters at least.
+  package func rightPadded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 
-  func trimmingTrailingSpaces() -> String {
+  /// The string without spaces at its end.
+  package func trimmingTrailingSpaces() -> String {
     var result = self
     while result.last == " " { result.removeLast() }
     return result

@@ -1,11 +1,14 @@
 import SceneTrace
 
-/// The state as a readable tree, for `replay state` without `--json`.
-enum StateText {
-  static func render(_ state: TraceState) -> String {
+/// The state as a readable tree, for `replay state` without `--json` and for golden files.
+package enum StateText {
+  /// The tree of `state`. With `positions`, it starts with the seq and time of the state and
+  /// says at which seq each shared value was written; without, it holds only what the state
+  /// means, so that it reads the same when unrelated events are added before it.
+  package static func render(_ state: TraceState, positions: Bool = true) -> String {
     var lines: [String] = []
     let app = state.app
-    lines.append("seq \(state.seq)  t \(state.time)s")
+    if positions { lines.append("seq \(state.seq)  t \(state.time)s") }
     var appLine = "app  \(state.appActivation.rawValue)"
     appLine += "  launch \(app.launch ?? "none")"
     appLine += "  key scene \(app.keyScene?.rawValue ?? "none")"
@@ -33,8 +36,10 @@ enum StateText {
     lines.append(state.shared.isEmpty ? "shared  none" : "shared")
     for key in state.shared.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       guard let value = state.shared[key] else { continue }
-      let writer = value.writer.map { "by \($0) " } ?? ""
-      lines.append("  \(key) = \(quoted(value.value))  (written \(writer)at seq \(value.seq))")
+      var origin = value.writer.map { "by \($0)" } ?? ""
+      if positions { origin += (origin.isEmpty ? "" : " ") + "at seq \(value.seq)" }
+      let written = origin.isEmpty ? "" : "  (written \(origin))"
+      lines.append("  \(key) = \(quoted(value.value))\(written)")
     }
     return lines.joined(separator: "\n")
   }
