@@ -8,9 +8,15 @@ struct FindingReport {
   /// Events shown before and after each finding's event.
   let context: Int
 
-  func render(_ findings: [Finding], totalEvents: Int) -> String {
+  /// The report of `findings`; `baselined` findings were left out because a baseline holds
+  /// them.
+  func render(_ findings: [Finding], totalEvents: Int, baselined: Int) -> String {
     let text = EventText(lastSeq: trace.events.last?.seq ?? 0)
-    var lines = [headline(findings, totalEvents: totalEvents)]
+    var headline = headline(findings, totalEvents: totalEvents)
+    if baselined > 0 {
+      headline += " (\(baselined) finding\(baselined == 1 ? "" : "s") in the baseline not shown)"
+    }
+    var lines = [headline]
     for finding in findings {
       lines.append("")
       lines += block(for: finding, text: text)

@@ -32,7 +32,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
     public static let corruptCompression = Code("corruptCompression")
     /// The file needs libzstd and this build has none (iOS, or `SCENETRACE_WITHOUT_ZSTD=1`).
     public static let compressionUnavailable = Code("compressionUnavailable")
-    /// The file is a `.sctrace` of a newer major format version than this reader knows.
+    /// The file is a `.sctrace` of a newer major format version than this reader knows, or a
+    /// baseline (`FindingBaseline`) of a newer version.
     public static let unsupportedVersion = Code("unsupportedVersion")
     /// A `.sctrace` file is damaged where it must not be, such as in its header.
     public static let damagedTrace = Code("damagedTrace")

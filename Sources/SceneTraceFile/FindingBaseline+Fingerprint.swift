@@ -1,0 +1,87 @@
+import SceneTrace
+
+/// The fingerprints of one trace's findings, as ``FindingBaseline/init(findings:events:state:)``
+/// defines them: the XXH64 hash of the compact JSON text of `{"rule", "role", "event",
+/// "related"}`, the events without seq and time and with their identifiers aliased
+/// (``IdentifierAliases``).
+package struct FindingFingerprinter {
+  private let events: [Event]
+  private let state: TraceState
+  private let aliases: IdentifierAliases
+  /// The rules the finish step reports at the last event of this trace.
+  private let finishRules: Set<RuleID>
+
+  /// Prepares the fingerprints of the findings of `events` (in seq order), whose replay ended in
+  /// `state`.
+  package init(events: [Event], state: TraceState) {
+    self.events = events
+    self.state = state
+    aliases = IdentifierAliases(events: events, state: state)
+    finishRules = Set(TraceReducer().finish(state).map(\.rule))
+  }
+
+  /// The role of the finding's session, when it names one whose role is known.
+  package func role(of finding: Finding) -> String? {
+    finding.session.flatMap { state.sessions[$0]?.role?.rawValue }
+  }
+
+  /// The baseline entry that stands for `finding`.
+  package func entry(for finding: Finding) -> FindingBaseline.Entry {
+    FindingBaseline.Entry(
+      rule: finding.rule, role: role(of: finding), fingerprint: fingerprint(of: finding),
+      message: finding.message)
+  }
+
+  /// The finding's fingerprint: 16 hexadecimal digits.
+  package func fingerprint(of finding: Finding) -> String {
+    let reportedAtEnd = finding.seq == state.seq && finishRules.contains(finding.rule)
+    let document: JSONValue = [
+      "rule": .string(finding.rule.rawValue),
+      "role": JSONValue(role(of: finding)),
+      "event": reportedAtEnd ? "end" : normalizedEvent(at: finding.seq),
+      "related": .array(finding.related.map(normalizedEvent)),
+    ]
+    let hash = XXH64.hash(Array(document.serialized().utf8))
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// The event at `seq` without its seq and time, its identifiers aliased; null when the trace
+  /// holds no such event.
+  private func normalizedEvent(at seq: Int) -> JSONValue {
+    guard let event = event(at: seq), case .object(var object) = event.json else { return .null }
+    object["seq"] = nil
+    object["t"] = nil
+    var normalized = JSONObject()
+    for (key, value) in object.pairs {
+      var value = replacingIdentifiers(in: value)
+      if key == "openSessions" || key == "sessions", case .array(let sessions) = value {
+        value = .array(sessions.sorted { $0.serialized().precedesInScalarOrder($1.serialized()) })
+      }
+      normalized[key] = value
+    }
+    return .object(normalized)
+  }
+
+  /// `value` with the identifiers in every string aliased.
+  private func replacingIdentifiers(in value: JSONValue) -> JSONValue {
+    switch value {
+    case .string(let text): .string(aliases.replacingIdentifiers(in: text))
+    case .array(let elements): .array(elements.map(replacingIdentifiers))
+    case .object(let object):
+      .object(JSONObject(object.pairs.map { ($0.key, replacingIdentifiers(in: $0.value)) }))
+    case .null, .bool, .number: value
+    }
+  }
+
+  /// The event at `seq`; `events` are in ascending seq order, which may skip numbers.
+  private func event(at seq: Int) -> Event? {
+    var low = 0
+    var high = events.count
+    while low < high {
+      let middle = (low + high) / 2
+      if events[middle].seq < seq { low = middle + 1 } else { high = middle }
+    }
+    return low < events.count && events[low].seq == seq ? events[low] : nil
+  }
+}

@@ -1,0 +1,154 @@
+import SceneTrace
+
+/// The findings a project has accepted for now, so that only new ones are reported: how the
+/// rules are adopted on an app that already breaks some of them.
+///
+/// A baseline holds one entry per accepted finding: its rule, the role of its session and a
+/// fingerprint of the events that explain it (see ``init(findings:events:state:)``), never its
+/// seq. Recording the same steps again (new session identifiers, new launches, other seqs and
+/// times, a few more unrelated events) gives findings that the same entries match.
+///
+/// ```swift
+/// let replay = Replay.run(trace.events)
+/// try FindingBaseline(findings: replay.findings, events: trace.events, state: replay.state)
+///   .write(to: "baseline.json")
+/// // Later, on a new recording:
+/// let baseline = try FindingBaseline.load(path: "baseline.json")
+/// let new = baseline.newFindings(later.findings, events: laterTrace.events, state: later.state)
+/// ```
+public struct FindingBaseline: Hashable, Sendable {
+  /// One accepted finding.
+  public struct Entry: Hashable, Sendable {
+    /// The rule broken.
+    public var rule: RuleID
+    /// The role of the finding's session (`windowApplication`), nil when the finding names no
+    /// session or its role is unknown.
+    public var role: String?
+    /// The fingerprint of the events that explain the finding: 16 hexadecimal digits.
+    public var fingerprint: String
+    /// The finding's message, for people reading the file; matching ignores it.
+    public var message: String
+
+    /// Creates an entry.
+    public init(rule: RuleID, role: String?, fingerprint: String, message: String) {
+      self.rule = rule
+      self.role = role
+      self.fingerprint = fingerprint
+      self.message = message
+    }
+  }
+
+  /// The accepted findings.
+  public var entries: [Entry]
+
+  /// Creates a baseline of `entries`, in that order.
+  public init(entries: [Entry] = []) {
+    self.entries = entries
+  }
+
+  /// A baseline that accepts every one of `findings`, the findings of `events` (in seq order)
+  /// whose replay ended in `state`; `state` gives each session's role.
+  ///
+  /// Entries are sorted by rule, role, fingerprint and message, so that a baseline written again
+  /// changes only where the findings changed.
+  ///
+  /// An entry's fingerprint is the XXH64 hash (seed 0), as 16 lowercase hexadecimal digits, of
+  /// the compact JSON text of `{"rule", "role", "event", "related"}`:
+  ///
+  /// - `rule`: the finding's rule.
+  /// - `role`: the role of the finding's session in `state`, or `null` when the finding names no
+  ///   session or its role is unknown.
+  /// - `event`: the finding's own event in its export form (``SceneTrace/Event/json``) without
+  ///   `"seq"` and `"t"`, its identifiers replaced by aliases (below). A finding that the
+  ///   built-in rules' finish step reported at the last event (something never completed) has
+  ///   the string `"end"` here instead: whichever event happens to be last does not explain it.
+  /// - `related`: each of the finding's `related` events, in order, in the same form; `null` for
+  ///   a seq that `events` do not hold.
+  ///
+  /// Left out is what changes when the same steps are recorded again: seqs and times (other
+  /// events come and go), and the spellings of identifiers (`UISceneSession` identifiers are new
+  /// UUIDs on every install, launches and drags new identifiers on every run). Each session
+  /// becomes its role and its rank among the sessions of that role in order of first appearance
+  /// (`windowApplication#2`; `session#1` when its role is unknown), each launch, drag and request
+  /// its rank among its kind (`launch#1`, `drag#1`, `request#1`). A session named only in the
+  /// arrays of `app.launch` or `app.discardSessions`, which come from sets in no promised order,
+  /// ranks after the others of its role, and those arrays are sorted after aliasing. Aliases
+  /// replace identifiers wherever they stand on their own in a string (what is on either side is
+  /// not a letter, digit, `-` or `_`), not only in the fields that name them: in
+  /// `session:<id>/draft` keys, in window names such as `<id>.main`. Everything else counts: the
+  /// same rule broken by other events, or in a scene of another role, is another finding. The
+  /// message is left out too: it names identifiers and seqs, and its wording may improve.
+  public init(findings: [Finding], events: [Event], state: TraceState) {
+    let fingerprinter = FindingFingerprinter(events: events, state: state)
+    entries = findings.map(fingerprinter.entry).sorted(by: Entry.fileOrder)
+  }
+
+  /// The findings among `findings` (of `events`, whose replay ended in `state`) that the
+  /// baseline does not accept, in their order.
+  ///
+  /// An entry accepts one finding of the same rule, role and fingerprint: a trace with two such
+  /// findings against a baseline with one has one new finding, the later one.
+  public func newFindings(_ findings: [Finding], events: [Event], state: TraceState) -> [Finding] {
+    var remaining = self
+    return remaining.absorb(findings, events: events, state: state)
+  }
+
+  /// Removes one matching entry for each of `findings` that has one, and returns the findings
+  /// that had none: checking several traces against one baseline uses each entry once.
+  package mutating func absorb(
+    _ findings: [Finding], events: [Event], state: TraceState
+  ) -> [Finding] {
+    guard !findings.isEmpty else { return [] }
+    var available: [MatchKey: Int] = [:]
+    for entry in entries { available[MatchKey(entry), default: 0] += 1 }
+    let fingerprinter = FindingFingerprinter(events: events, state: state)
+    var used: [MatchKey: Int] = [:]
+    var new: [Finding] = []
+    for finding in findings {
+      let key = MatchKey(fingerprinter.entry(for: finding))
+      if available[key, default: 0] > 0 {
+        available[key, default: 0] -= 1
+        used[key, default: 0] += 1
+      } else {
+        new.append(finding)
+      }
+    }
+    entries.removeAll { entry in
+      let key = MatchKey(entry)
+      guard used[key, default: 0] > 0 else { return false }
+      used[key, default: 0] -= 1
+      return true
+    }
+    return new
+  }
+}
+
+extension FindingBaseline.Entry {
+  /// Orders entries as a baseline file lists them: by rule, role (none first), fingerprint,
+  /// then message, each by Unicode scalar values.
+  package static func fileOrder(_ lhs: Self, _ rhs: Self) -> Bool {
+    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+    if lhs.role != rhs.role {
+      guard let left = lhs.role else { return true }
+      guard let right = rhs.role else { return false }
+      return left.precedesInScalarOrder(right)
+    }
+    if lhs.fingerprint != rhs.fingerprint {
+      return lhs.fingerprint.precedesInScalarOrder(rhs.fingerprint)
+    }
+    return lhs.message.precedesInScalarOrder(rhs.message)
+  }
+}
+
+/// What an entry and a finding are matched by: everything but the message.
+private struct MatchKey: Hashable {
+  var rule: RuleID
+  var role: String?
+  var fingerprint: String
+
+  init(_ entry: FindingBaseline.Entry) {
+    rule = entry.rule
+    role = entry.role
+    fingerprint = entry.fingerprint
+  }
+}
