@@ -1,6 +1,7 @@
 import CustomDump
 import IssueReporting
 import SceneTrace
+import SceneTraceFile
 
 /// A finding a test expects: its rule, and, when given, its session, seq and severity.
 public struct ExpectedFinding: Hashable, Sendable, CustomStringConvertible {
@@ -112,5 +113,34 @@ extension ReplayedTrace {
     let session = finding.session.map { " · session \($0)" } ?? ""
     return "  \(finding.severity.rawValue)[\(finding.rule)] seq \(finding.seq)\(session): "
       + finding.message
+  }
+}
+
+extension ReplayedTrace {
+  /// Fails when the trace has a finding that the baseline file at `path` does not accept, or
+  /// when the baseline cannot be read; lists the new findings. A relative path is found from
+  /// the folder of the calling test file. `replay check --write-baseline` writes such a file;
+  /// ``SceneTraceFile/FindingBaseline`` says how findings are matched (by rule, role and the
+  /// events that explain them, never by seq).
+  public func expectNoNewFindings(
+    baseline path: String,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let baseline: FindingBaseline
+    do {
+      baseline = try FindingBaseline.load(path: Self.resolve(path, from: filePath))
+    } catch {
+      reportIssue(
+        "The baseline \(path) could not be read: \(error)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let new = baseline.newFindings(findings, events: events, state: finalState)
+    guard !new.isEmpty else { return }
+    reportIssue(
+      "\(name) has \(new.count) finding\(new.count == 1 ? "" : "s") that the baseline \(path) "
+        + "does not hold:\n" + new.map(Self.summary).joined(separator: "\n"),
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

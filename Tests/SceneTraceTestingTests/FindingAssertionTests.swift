@@ -1,4 +1,6 @@
+import Foundation
 import SceneTrace
+import SceneTraceFile
 import SceneTraceTesting
 import Testing
 
@@ -158,5 +160,35 @@ struct NoSecondLaunch: TraceRule {
   func check(_ event: Event, in context: inout RuleContext) {
     guard case .appLaunch = event.payload, context.before.app.launch != nil else { return }
     context.report("launched again after \(context.before.app.launch ?? "")", session: nil)
+  }
+}
+
+@Suite("baseline assertions")
+struct BaselineAssertionTests {
+  @Test func aBaselineOfTheSameTraceAcceptsEveryFindingAndAnOtherTracesDoesNot() throws {
+    let bug = try ReplayedTrace(contentsOf: "../../traces/sketch-restoration-bug.jsonl")
+    let other = try ReplayedTrace(contentsOf: "../../traces/setting-one-window-bug.jsonl")
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("baseline-\(UUID().uuidString).json").path
+    try FindingBaseline(findings: bug.findings, events: bug.events, state: bug.finalState)
+      .write(to: path)
+
+    #expect(IssueLog.collect { bug.expectNoNewFindings(baseline: path) }.isEmpty)
+    let issues = IssueLog.collect { other.expectNoNewFindings(baseline: path) }
+    #expect(
+      issues.map(\.message) == [
+        "../../traces/setting-one-window-bug.jsonl has 1 finding that the baseline \(path) does "
+          + "not hold:\n  error[shared.stale-render] seq 16 · session W2: "
+          + other.findings[0].message
+      ])
+  }
+
+  @Test func anUnreadableBaselineIsAFailure() throws {
+    let bug = try ReplayedTrace(contentsOf: "../../traces/sketch-restoration-bug.jsonl")
+    let issues = IssueLog.collect { bug.expectNoNewFindings(baseline: "no-such-baseline.json") }
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.hasPrefix("The baseline no-such-baseline.json could not be read: ")
+        == true)
   }
 }
