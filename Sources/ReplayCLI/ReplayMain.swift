@@ -69,8 +69,8 @@ struct ReplayCommand: ParsableCommand {
     subcommands: [
       CheckCommand.self, StateCommand.self, EventsCommand.self, DiffCommand.self,
       WhyCommand.self, InfoCommand.self, VerifyCommand.self, ImportCommand.self,
-      ExportCommand.self, CompactCommand.self, SimulateCommand.self, RulesCommand.self,
-      ExplainCommand.self,
+      ExportCommand.self, CompactCommand.self, MakeTestCommand.self, SimulateCommand.self,
+      RulesCommand.self, ExplainCommand.self,
     ]
   )
 }

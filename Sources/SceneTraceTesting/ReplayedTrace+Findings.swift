@@ -83,8 +83,8 @@ extension ReplayedTrace {
         ? ExpectedFinding.line(of: findings[index]) : wanted.description
     }
     let actualLines = findings.map(ExpectedFinding.line(of:))
-    let difference =
-      diff(expectedLines.joined(separator: "\n"), actualLines.joined(separator: "\n")) ?? ""
+    let text = { (lines: [String]) in lines.isEmpty ? "(none)" : lines.joined(separator: "\n") }
+    let difference = diff(text(expectedLines), text(actualLines)) ?? ""
     reportIssue(
       "The findings of \(name) differ from those expected (-expected +actual):\n\n\(difference)",
       fileID: fileID, filePath: filePath, line: line, column: column)

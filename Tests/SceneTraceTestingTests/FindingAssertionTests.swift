@@ -72,7 +72,7 @@ struct FindingAssertionTests {
         The findings of ../../traces/sketch-restoration-bug.jsonl differ from those expected \
         (-expected +actual):
 
-        - ""
+        - "(none)"
         + "error restoration.shared-storage session S2 seq 24"
         """
       ])
