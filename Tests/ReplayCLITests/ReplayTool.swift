@@ -1,4 +1,6 @@
 import Foundation
+import SceneTraceTesting
+import Testing
 
 /// The built `replay` executable, run as a user would run it, from the package root.
 struct ReplayTool {
@@ -53,32 +55,34 @@ struct ReplayTool {
   }
 }
 
-/// Golden files beside the traces: compared exactly, rewritten only when the environment says
-/// `SCENETRACE_RECORD=1`, which CI never does.
+/// Golden files beside the traces (`traces/NAME.check.txt`), compared through SceneTraceTesting
+/// and swift-snapshot-testing, so they follow its record modes: a missing golden is recorded and
+/// the test fails; `SNAPSHOT_TESTING_RECORD=failed tools/test` re-records those that differ, on
+/// purpose, never in CI.
 enum Golden {
-  static var isRecording: Bool {
-    ProcessInfo.processInfo.environment["SCENETRACE_RECORD"] == "1"
-  }
-
-  /// The golden text at `path` (relative to the package root), or nil after recording `actual`.
-  /// Returns the expected text; a missing file without recording is an error that says how to
-  /// record it.
-  static func expected(at path: String, actual: String) throws -> String {
+  /// Fails unless `value`, written by `strategy`, is the golden file at `path` (relative to the
+  /// package root, named `NAME.KIND.txt`).
+  static func expect<Value>(
+    _ value: Value, as strategy: Snapshotting<Value, String>, matches path: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let url = ReplayTool.packageRoot.appendingPathComponent(path)
-    if isRecording {
-      try actual.write(to: url, atomically: true, encoding: .utf8)
-      return actual
+    let parts = url.lastPathComponent.split(separator: ".")
+    guard parts.count == 3, parts[2] == "txt" else {
+      Issue.record(
+        "a golden file is named NAME.KIND.txt, not \(path)", sourceLocation: sourceLocation)
+      return
     }
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      throw GoldenMissing(path: path)
-    }
-    return text
+    let failure = verifySnapshot(
+      of: value, as: strategy, named: String(parts[1]),
+      snapshotDirectory: url.deletingLastPathComponent().path, testName: String(parts[0]))
+    if let failure { Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation) }
   }
 
-  struct GoldenMissing: Error, CustomStringConvertible {
-    var path: String
-    var description: String {
-      "no golden file at \(path); run `SCENETRACE_RECORD=1 tools/test` once and review it"
-    }
+  /// Fails unless `text` is the golden file at `path`.
+  static func expect(
+    _ text: String, matches path: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    expect(text, as: .lines, matches: path, sourceLocation: sourceLocation)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The scenarios in `traces/`: each has golden files (`NAME.check.txt`, `NAME.state.json`) and a
+/// The scenarios in `traces/`: each has golden files (`NAME.check.txt`, `NAME.state.txt`) and a
 /// row in README.md's table.
 enum Scenarios {
   static let all = [

@@ -1,14 +1,23 @@
 import Foundation
+import SceneTraceTesting
 import Testing
 
 @Suite("replay state")
 struct StateCommandTests {
   @Test(arguments: Scenarios.all)
-  func finalStateJSONMatchesItsGoldenFile(trace: String) throws {
-    let result = try ReplayTool.run("state", "traces/\(trace).jsonl", "--json")
+  func finalStateMatchesItsGoldenFile(trace: String) throws {
+    let replayed = try ReplayedTrace(contentsOf: "../../traces/\(trace).jsonl")
+    Golden.expect(replayed, as: .sceneState, matches: "traces/\(trace).state.txt")
+    // `replay state` prints the same tree, after the seq and time it is at.
+    let result = try ReplayTool.run("state", "traces/\(trace).jsonl")
     #expect(result.status == 0)
-    let expected = try Golden.expected(at: "traces/\(trace).state.json", actual: result.output)
-    #expect(result.output == expected)
+    let tree = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+      .dropFirst().prefix { !$0.isEmpty }
+    var golden = ""
+    Snapshotting<ReplayedTrace, String>.sceneState.snapshot(replayed).run { golden = $0 }
+    let withoutSeqs = tree.joined(separator: "\n")
+      .replacing(#/  \(written at seq \d+\)/#, with: "").replacing(#/ at seq \d+\)/#, with: ")")
+    #expect(withoutSeqs + "\n" == golden)
   }
 
   @Test func sketchBugShowsBothWindowsRestoringTheSameSketch() throws {
@@ -80,12 +89,13 @@ struct StateCommandTests {
 @Suite("replay on the .sctrace files in traces/")
 struct ShippedSctraceTests {
   @Test(arguments: ["two-windows-clean.sctrace", "two-windows-clean.uncompressed.sctrace"])
-  func stateAndCheckMatchTheGoldenFilesOfTheJSONLinesTrace(file: String) throws {
+  func stateAndCheckMatchThoseOfTheJSONLinesTrace(file: String) throws {
     let state = try ReplayTool.run("state", "traces/\(file)", "--json")
     #expect(state.status == 0)
-    let golden = try Golden.expected(
-      at: "traces/two-windows-clean.state.json", actual: state.output)
-    #expect(state.output == golden)
+    let jsonLines = try ReplayTool.run("state", "traces/two-windows-clean.jsonl", "--json")
+    #expect(state.output == jsonLines.output)
+    let replayed = try ReplayedTrace(contentsOf: "../../traces/\(file)")
+    Golden.expect(replayed, as: .sceneState, matches: "traces/two-windows-clean.state.txt")
     let check = try ReplayTool.run("check", "traces/\(file)")
     let checkGolden = try String(
       contentsOf: ReplayTool.packageRoot.appendingPathComponent(
