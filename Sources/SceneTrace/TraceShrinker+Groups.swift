@@ -7,8 +7,7 @@ extension TraceShrinker {
   /// whole launches; everything about one session (the events that name it, the drags it
   /// began, its `session:<id>/` keys); one drag; one state key; one value of a state key (its
   /// writes and renders); one scene request; one session's events of one type; every event of
-  /// one type. Within each kind, groups are in
-  /// the order of their first event.
+  /// one type. Within each kind, groups are in the order of their first event.
   static func groups(in events: [Event]) -> [[Int]] {
     var launches = EventGroups<Int>()
     var sessions = EventGroups<SessionID>()
@@ -38,19 +37,13 @@ extension TraceShrinker {
       }
       if let key = payload.stateKey {
         keys.add(index, to: key)
-        if let owner = Self.owner(ofKey: key) { sessions.add(index, to: owner) }
+        if let owner = key.owningSession { sessions.add(index, to: owner) }
       }
       if let value = payload.keyValue { values.add(index, to: value) }
       if let request = payload.request { requests.add(index, to: request) }
     }
     return launches.members + sessions.members + drags.members + keys.members + values.members
       + requests.members + sessionTypes.members + types.members
-  }
-
-  /// The session a `session:<id>/` key belongs to.
-  private static func owner(ofKey key: String) -> SessionID? {
-    guard key.hasPrefix("session:"), let slash = key.firstIndex(of: "/") else { return nil }
-    return SessionID(String(key[key.index(key.startIndex, offsetBy: 8)..<slash]))
   }
 }
 
