@@ -66,10 +66,7 @@ struct CheckCommand: ParsableCommand {
   func validate() throws {
     if files.isEmpty { throw ValidationError("Give at least one trace file.") }
     if context < 0 { throw ValidationError("--context must be 0 or more.") }
-    let known = Set(RuleDescription.builtIn.map(\.id.rawValue))
-    for rule in rules where !known.contains(rule) {
-      throw ValidationError("There is no rule \"\(rule)\"; `replay rules` lists them.")
-    }
+    for rule in rules { try RuleDescription.validateBuiltIn(rule) }
     if baselinePath != nil, writeBaselinePath != nil {
       throw ValidationError(
         "--baseline checks against a baseline and --write-baseline writes one; give one of them.")
@@ -178,3 +175,11 @@ enum FailureThreshold: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension Severity: ExpressibleByArgument {}
+
+extension RuleDescription {
+  /// Throws the validation error of an option naming `rule` when it is not a built-in rule.
+  static func validateBuiltIn(_ rule: String) throws {
+    guard builtIn(RuleID(rule)) == nil else { return }
+    throw ValidationError("There is no rule \"\(rule)\"; `replay rules` lists them.")
+  }
+}

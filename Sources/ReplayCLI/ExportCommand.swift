@@ -36,23 +36,11 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     let trace = try reading.load(files)
-    var text = ""
-    text.reserveCapacity(trace.events.count * 100)
-    for event in trace.events {
-      text += event.jsonLine
-      text += "\n"
-    }
     guard let output else {
-      FileHandle.standardOutput.write(Data(text.utf8))
+      FileHandle.standardOutput.write(Data(TraceOutput.jsonLines(trace.events).utf8))
       return
     }
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output))
-    } catch {
-      throw TraceError(
-        code: .unwritableFile,
-        message: "cannot write the file: \(error.localizedDescription)", path: output)
-    }
+    try TraceOutput.writeJSONLines(trace.events, to: output)
   }
 }
 

@@ -67,10 +67,10 @@ struct ReplayCommand: ParsableCommand {
       """,
     version: ReplayMain.version,
     subcommands: [
-      CheckCommand.self, StateCommand.self, EventsCommand.self, DiffCommand.self,
-      WhyCommand.self, InfoCommand.self, VerifyCommand.self, ImportCommand.self,
-      ExportCommand.self, CompactCommand.self, MakeTestCommand.self, SimulateCommand.self,
-      RulesCommand.self, ExplainCommand.self,
+      CheckCommand.self, ShrinkCommand.self, StateCommand.self, EventsCommand.self,
+      DiffCommand.self, WhyCommand.self, InfoCommand.self, VerifyCommand.self,
+      ImportCommand.self, ExportCommand.self, CompactCommand.self, MakeTestCommand.self,
+      SimulateCommand.self, RulesCommand.self, ExplainCommand.self,
     ]
   )
 }

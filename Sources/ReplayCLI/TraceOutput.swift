@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SceneTrace
 import SceneTraceFile
 
@@ -23,20 +24,50 @@ struct CompressionOptions: ParsableArguments {
   }
 }
 
-/// Writing a loaded trace as a `.sctrace` file.
+/// Writing events as a `.sctrace` file or as JSON Lines.
 enum TraceOutput {
   /// Writes `trace`'s events to `path` with `header` and returns the file's size.
   static func write(
     _ trace: LoadedTrace, to path: String, header: TraceHeader,
     compression: TraceWriter.Compression
   ) throws(TraceError) -> Int {
+    try write(trace.events, to: path, header: header, compression: compression)
+  }
+
+  /// Writes `events` to `path` as a `.sctrace` file with `header` and returns the file's size.
+  static func write(
+    _ events: [Event], to path: String, header: TraceHeader,
+    compression: TraceWriter.Compression
+  ) throws(TraceError) -> Int {
     var options = TraceWriter.Options()
     options.compression = compression
     let sink = try FileByteSink(path: path)
     let writer = try TraceWriter(header: header, sink: sink, options: options)
-    for event in trace.events { try writer.append(event) }
+    for event in events { try writer.append(event) }
     try writer.close()
     return try TraceReader(path: path).byteCount
+  }
+
+  /// `events` in the JSON Lines export form, a line each.
+  static func jsonLines(_ events: [Event]) -> String {
+    var text = ""
+    text.reserveCapacity(events.count * 100)
+    for event in events {
+      text += event.jsonLine
+      text += "\n"
+    }
+    return text
+  }
+
+  /// Writes `events` to `path` as JSON Lines in the export form.
+  static func writeJSONLines(_ events: [Event], to path: String) throws(TraceError) {
+    do {
+      try Data(jsonLines(events).utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+      throw TraceError(
+        code: .unwritableFile,
+        message: "cannot write the file: \(error.localizedDescription)", path: path)
+    }
   }
 
   /// `1234567` as `1.2 MB`, `999` as `999 bytes`.

@@ -1,0 +1,82 @@
+/// Judges candidate subsequences of a trace for `TraceShrinker`, and keeps the last one it
+/// accepted.
+///
+/// A candidate is accepted when its replay (finished) meets the goal and has no finding the
+/// original did not have at the same original event. Candidates are replayed from the last
+/// checkpoint of the accepted trace that they share, and a candidate is rejected at its first
+/// new finding, so a candidate that breaks the trace early costs little.
+struct ShrinkOracle {
+  /// A finding as the shrink compares it with the original's: rule, session, original seq.
+  private struct FindingKey: Hashable {
+    var rule: RuleID
+    var session: SessionID?
+    var seq: Int
+  }
+
+  /// The original events.
+  let events: [Event]
+  private let goal: ShrinkGoal
+  /// The original's findings.
+  private let known: Set<FindingKey>
+  /// The accepted trace: indices into `events`, ascending.
+  private(set) var kept: [Int]
+  /// `checkpoints[i]` is the replay of the first `i * checkpointInterval` events of `kept`.
+  private var checkpoints: [Replay]
+  /// How many replays ran, the original's included.
+  private(set) var replays = 1
+
+  /// Events between two checkpoints.
+  private static let checkpointInterval = 64
+
+  /// Starts from the whole trace, given its finished replay.
+  init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, original: Replay) {
+    self.events = events
+    self.goal = goal
+    known = Set(
+      original.findings.map { FindingKey(rule: $0.rule, session: $0.session, seq: $0.seq) })
+    kept = Array(events.indices)
+    checkpoints = [Replay(reducer: reducer)]
+  }
+
+  /// Replays `candidate` (indices into `events`, ascending); when it is acceptable, makes it the
+  /// accepted trace and returns true.
+  mutating func accept(_ candidate: [Int]) -> Bool {
+    replays += 1
+    let interval = Self.checkpointInterval
+    var shared = 0
+    while shared < min(candidate.count, kept.count), candidate[shared] == kept[shared] {
+      shared += 1
+    }
+    let start = min(shared / interval, checkpoints.count - 1)
+    var replay = checkpoints[start]
+    var reached = Array(checkpoints[...start])
+    for position in (start * interval)..<candidate.count {
+      if position % interval == 0, position > start * interval { reached.append(replay) }
+      let event = events[candidate[position]]
+      let found = replay.apply(Event(seq: position + 1, time: event.time, event.payload))
+      if !found.allSatisfy({ isKnown($0, in: candidate) }) { return false }
+    }
+    replay.finish()
+    guard replay.findings.allSatisfy({ isKnown($0, in: candidate) }), goal.holds(in: replay)
+    else { return false }
+    kept = candidate
+    checkpoints = reached
+    return true
+  }
+
+  /// Accepts the accepted trace without the events at `indices` (indices into `events`), when
+  /// that removes any and is acceptable.
+  mutating func remove(_ indices: some Sequence<Int>) -> Bool {
+    let removed = Set(indices)
+    let candidate = kept.filter { !removed.contains($0) }
+    return candidate.count < kept.count && accept(candidate)
+  }
+
+  /// Whether the original had `finding`, a finding of the replay of `candidate`, at the same
+  /// original event.
+  private func isKnown(_ finding: Finding, in candidate: [Int]) -> Bool {
+    guard candidate.indices.contains(finding.seq - 1) else { return false }
+    let seq = events[candidate[finding.seq - 1]].seq
+    return known.contains(FindingKey(rule: finding.rule, session: finding.session, seq: seq))
+  }
+}

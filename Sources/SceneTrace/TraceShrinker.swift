@@ -1,0 +1,49 @@
+/// Shrinks a trace to a small one that still shows the same thing: delta debugging over its
+/// events, judged by replaying each candidate.
+///
+/// The result is **well formed**: a candidate (a subsequence of the events, numbered again from
+/// 1, each keeping its time) is accepted only when the goal holds on its finished replay *and*
+/// every finding of that replay, taken back to the original seq of its event, matches a finding
+/// of the original by rule, session and seq. A shrunk trace therefore has no lifecycle broken
+/// by the shrinking, no drag that never began, no render of a value never written: it shows the
+/// bug, not a broken trace.
+///
+/// Shrinking is deterministic (the same events and goal always give the same result) and runs
+/// cheapest first: the shortest prefix that still shows the goal; then whole groups of events
+/// at once (launches, everything about one session, one drag, one state key, one session's
+/// events of one type), because single events often cannot go alone; then delta debugging
+/// (ddmin, with complements) over single events, to a 1-minimal trace: removing any one event
+/// of the result loses the goal or adds a finding.
+///
+/// ```swift
+/// let shrinker = TraceShrinker()
+/// if let result = shrinker.shrink(events, keeping: .finding(.lifecycleOrder, session: "B")) {
+///   print("kept \(result.events.count) of \(result.originalCount) events")
+/// }
+/// ```
+public struct TraceShrinker: Sendable {
+  /// The reducer that replays each candidate, with the app's own rules if it has any.
+  public let reducer: TraceReducer
+
+  /// Creates a shrinker that replays with `reducer` (the built-in rules by default).
+  public init(reducer: TraceReducer = TraceReducer()) {
+    self.reducer = reducer
+  }
+
+  /// The smallest well-formed subsequence of `events` this shrinker finds on which `goal`
+  /// still holds; nil when `goal` does not hold on `events` themselves.
+  public func shrink(_ events: [Event], keeping goal: ShrinkGoal) -> ShrinkResult? {
+    let original = Replay.run(events, reducer: reducer)
+    guard goal.holds(in: original) else { return nil }
+    var oracle = ShrinkOracle(events: events, goal: goal, reducer: reducer, original: original)
+    oracle.shortenToPrefix()
+    oracle.removeGroups(Self.groups(in: events))
+    oracle.minimize()
+    let kept = oracle.kept.map { events[$0] }
+    return ShrinkResult(
+      events: kept.enumerated().map { position, event in
+        Event(seq: position + 1, time: event.time, event.payload)
+      },
+      originalSeqs: kept.map(\.seq), replays: oracle.replays, originalCount: events.count)
+  }
+}
