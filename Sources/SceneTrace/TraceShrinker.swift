@@ -5,8 +5,9 @@
 /// 1, each keeping its time) is accepted only when the goal holds on its finished replay *and*
 /// every finding of that replay, taken back to the original seq of its event, matches a finding
 /// of the original by rule, session and seq. A shrunk trace therefore has no lifecycle broken
-/// by the shrinking, no drag that never began, no render of a value never written: it shows the
-/// bug, not a broken trace.
+/// by the shrinking and no drag that never began: it shows the bug, not a broken trace. What no
+/// rule checks may go, though: a write by a session that never connected, a render of a value
+/// never written.
 ///
 /// Shrinking is deterministic (the same events and goal always give the same result) and runs
 /// cheapest first: the shortest prefix that still shows the goal; then whole groups of events
