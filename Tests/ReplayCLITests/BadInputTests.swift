@@ -6,10 +6,7 @@ import Testing
 struct BadInputTests {
   /// Writes `text` to a fresh temporary file and returns its path.
   private func file(_ text: String, name: String = "trace.jsonl") throws -> String {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let url = folder.appendingPathComponent(name)
+    let url = try ReplayTool.temporaryFolder().appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
     return url.path
   }

@@ -6,9 +6,7 @@ private final class ScratchFolder {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-baseline-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = try ReplayTool.temporaryFolder()
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }

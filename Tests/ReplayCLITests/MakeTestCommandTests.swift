@@ -3,15 +3,8 @@ import Testing
 
 @Suite("replay make-test")
 struct MakeTestCommandTests {
-  private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("make-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
-
   @Test func writesASuiteThatFindsItsTraceFromItsOwnFolderAndListsItsFindings() throws {
-    let folder = try temporaryFolder()
+    let folder = try ReplayTool.temporaryFolder()
     let output = folder.appendingPathComponent("Tests/AppTests/SketchTests.swift").path
     let result = try ReplayTool.run(
       "make-test", "traces/sketch-restoration-bug.jsonl", "-o", output)
@@ -43,7 +36,7 @@ struct MakeTestCommandTests {
   }
 
   @Test func aCleanTraceWithMarksGetsNoFindingsAndTheStatesAtItsMarks() throws {
-    let folder = try temporaryFolder()
+    let folder = try ReplayTool.temporaryFolder()
     let output = folder.appendingPathComponent("SettingTests.swift").path
     let result = try ReplayTool.run(
       "make-test", "traces/setting-one-window-fixed.jsonl", "-o", output, "--name", "Setting")
@@ -55,7 +48,7 @@ struct MakeTestCommandTests {
   }
 
   @Test func anExistingTestIsKeptUnlessForced() throws {
-    let output = try temporaryFolder().appendingPathComponent("KeepTests.swift").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("KeepTests.swift").path
     try Data("// mine\n".utf8).write(to: URL(fileURLWithPath: output))
     let refused = try ReplayTool.run("make-test", "traces/switcher-kill.jsonl", "-o", output)
     #expect(refused.status == 2)
@@ -78,7 +71,7 @@ struct MakeTestCommandTests {
   }
 
   @Test func anUnreadableTraceWritesNothing() throws {
-    let output = try temporaryFolder().appendingPathComponent("NoTests.swift").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("NoTests.swift").path
     let result = try ReplayTool.run("make-test", "traces/no-such-trace.jsonl", "-o", output)
     #expect(result.status == 2)
     #expect(result.errors.contains("no-such-trace.jsonl"))

@@ -28,6 +28,14 @@ struct ReplayTool {
     return folder.appendingPathComponent("replay")
   }()
 
+  /// A fresh, empty temporary folder for one test.
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
   /// Runs `replay` with `arguments`, from the package root, feeding it nothing on standard input.
   static func run(_ arguments: String...) throws -> Result {
     try run(arguments)

@@ -6,16 +6,8 @@ import Testing
 struct ShrinkCommandTests {
   static let sketch = "traces/sketch-restoration-bug.jsonl"
 
-  /// A fresh temporary folder for one test.
-  private func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-shrink-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func shrunkTraceBreaksTheSameRuleInAFewEvents() throws {
-    let output = try folder().appendingPathComponent("sketch.jsonl").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("sketch.jsonl").path
     let result = try ReplayTool.run(
       "shrink", Self.sketch, "--rule", "restoration.shared-storage", "-o", output)
     #expect(result.status == 0, "\(result.errors)")
@@ -32,7 +24,7 @@ struct ShrinkCommandTests {
   }
 
   @Test func outputIsSctraceUnlessItEndsInJsonl() throws {
-    let output = try folder().appendingPathComponent("hook.sctrace").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("hook.sctrace").path
     let result = try ReplayTool.run(
       "shrink", "traces/missed-foreground-hook.jsonl", "--rule", "lifecycle.order",
       "--session", "inspector", "-o", output)
@@ -48,7 +40,7 @@ struct ShrinkCommandTests {
   }
 
   @Test func joinedFilesShrinkAsOneTrace() throws {
-    let output = try folder().appendingPathComponent("joined.jsonl").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("joined.jsonl").path
     let result = try ReplayTool.run(
       "shrink", "--join", "traces/two-windows-clean.jsonl", "traces/missed-foreground-hook.jsonl",
       "--rule", "lifecycle.order", "-o", output)
@@ -59,7 +51,7 @@ struct ShrinkCommandTests {
   }
 
   @Test func untilStateKeepsTheEventsThatLeaveAFieldWithItsValue() throws {
-    let directory = try folder()
+    let directory = try ReplayTool.temporaryFolder()
     let text = directory.appendingPathComponent("content.jsonl").path
     let result = try ReplayTool.run(
       "shrink", Self.sketch, "--until-state", "sessions.S2.scene.content=sketch:tree", "-o",
@@ -89,7 +81,7 @@ struct ShrinkCommandTests {
   }
 
   @Test func goalMissingFromTheTraceIsBadUsage() throws {
-    let output = try folder().appendingPathComponent("never.jsonl").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("never.jsonl").path
     let finding = try ReplayTool.run(
       "shrink", Self.sketch, "--rule", "lifecycle.order", "--session", "S1", "-o", output)
     #expect(finding.status == 2)
@@ -108,7 +100,7 @@ struct ShrinkCommandTests {
   }
 
   @Test func outputNamingAnInputIsRefusedUnlessForced() throws {
-    let directory = try folder()
+    let directory = try ReplayTool.temporaryFolder()
     let input = directory.appendingPathComponent("sketch.jsonl")
     try FileManager.default.copyItem(
       at: ReplayTool.packageRoot.appendingPathComponent(Self.sketch), to: input)

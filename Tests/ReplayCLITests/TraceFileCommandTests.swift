@@ -5,16 +5,8 @@ import Testing
 /// files, through the built `replay`.
 @Suite("replay import, export, info, verify, compact, --join")
 struct TraceFileCommandTests {
-  /// A fresh temporary folder for one test.
-  private func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-sctrace-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   private func importTrace(_ source: String, extra: [String] = []) throws -> String {
-    let output = try folder().appendingPathComponent("trace.sctrace").path
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent("trace.sctrace").path
     let result = try ReplayTool.run(["import", source, "-o", output] + extra)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasPrefix("\(output): "))
@@ -28,7 +20,7 @@ struct TraceFileCommandTests {
     #expect(exported.status == 0)
     #expect(exported.output == original.output)
     #expect(!exported.output.isEmpty)
-    let out = try folder().appendingPathComponent("back.jsonl").path
+    let out = try ReplayTool.temporaryFolder().appendingPathComponent("back.jsonl").path
     #expect(try ReplayTool.run("export", path, "-o", out, "--format", "jsonl").status == 0)
     #expect(try String(contentsOfFile: out, encoding: .utf8) == original.output)
   }
@@ -71,7 +63,7 @@ struct TraceFileCommandTests {
   }
 
   @Test func verifyPassesAnIntactFileAndFailsACutOne() throws {
-    let directory = try folder()
+    let directory = try ReplayTool.temporaryFolder()
     let source = directory.appendingPathComponent("long.jsonl")
     try LongTrace.text(events: 10_000).write(to: source, atomically: true, encoding: .utf8)
     let path = directory.appendingPathComponent("long.sctrace").path
@@ -113,7 +105,7 @@ struct TraceFileCommandTests {
 
   @Test func compactShrinksARawBlockFileAndKeepsItsEvents() throws {
     let raw = try importTrace("traces/setting-one-window-bug.jsonl", extra: ["--uncompressed"])
-    let small = try folder().appendingPathComponent("small.sctrace").path
+    let small = try ReplayTool.temporaryFolder().appendingPathComponent("small.sctrace").path
     let result = try ReplayTool.run("compact", raw, "-o", small)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("smaller than"))
@@ -149,7 +141,7 @@ struct TraceFileCommandTests {
   }
 
   @Test func stateAtThroughCheckpointsMatchesTheJSONLinesReplay() throws {
-    let directory = try folder()
+    let directory = try ReplayTool.temporaryFolder()
     let source = directory.appendingPathComponent("long.jsonl")
     try LongTrace.text(events: 20_000).write(to: source, atomically: true, encoding: .utf8)
     let binary = directory.appendingPathComponent("long.sctrace").path
