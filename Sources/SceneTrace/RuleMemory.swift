@@ -45,20 +45,6 @@ struct RuleMemory: Hashable, Sendable, Codable {
   }
 }
 
-extension Array {
-  /// The index of the first element for which `belongs` is true, in an array where it is false
-  /// for a prefix and true for the rest.
-  fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
-    }
-    return low
-  }
-}
-
 /// A shared value a scene shows an older version of and must render anew
 /// (`shared.stale-render`).
 struct PendingRender: Hashable, Sendable, Codable {

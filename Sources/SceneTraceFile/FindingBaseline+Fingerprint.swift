@@ -74,14 +74,5 @@ package struct FindingFingerprinter {
     }
   }
 
-  /// The event at `seq`; `events` are in ascending seq order, which may skip numbers.
-  private func event(at seq: Int) -> Event? {
-    var low = 0
-    var high = events.count
-    while low < high {
-      let middle = (low + high) / 2
-      if events[middle].seq < seq { low = middle + 1 } else { high = middle }
-    }
-    return low < events.count && events[low].seq == seq ? events[low] : nil
-  }
+  private func event(at seq: Int) -> Event? { events.event(atSeq: seq) }
 }

@@ -1,0 +1,22 @@
+extension Array where Element == Event {
+  /// The event at `seq`, found by binary search: the events are sorted by seq, which may skip
+  /// numbers.
+  package func event(atSeq seq: Int) -> Event? {
+    let index = partitioningIndex { $0.seq >= seq }
+    return index < count && self[index].seq == seq ? self[index] : nil
+  }
+}
+
+extension Array {
+  /// The index of the first element for which `belongs` is true, in an array where it is false
+  /// for a prefix and true for the rest.
+  package func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
