@@ -84,8 +84,7 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
   public var finding: Finding {
     Finding(
       rule: .traceEventsLost, severity: .warning, seq: seq, session: nil,
-      message: message,
-      related: kind == .dropped ? [seq] : [])
+      message: message)
   }
 
   /// Whether the events lost here may explain `finding`: the stretch starts before the

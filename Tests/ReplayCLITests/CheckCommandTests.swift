@@ -33,7 +33,7 @@ struct CheckCommandTests {
     #expect(strict.status == 1)
   }
 
-  @Test func jsonReportIsOneObjectPerFileWithEveryViolation() throws {
+  @Test func jsonReportIsOneObjectPerFileWithItsLossAndEveryFinding() throws {
     let result = try ReplayTool.run(
       "check", "--json", "traces/switcher-kill.jsonl", "traces/two-windows-clean.jsonl")
     #expect(result.status == 0)
@@ -42,15 +42,18 @@ struct CheckCommandTests {
     let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     #expect(first?["file"] as? String == "traces/switcher-kill.jsonl")
     #expect(first?["events"] as? Int == 10)
-    #expect(first?["truncated"] as? Bool == false)
-    let violations = try #require(first?["violations"] as? [[String: Any]])
+    #expect((first?["loss"] as? [Any])?.isEmpty == true)
+    #expect(first?["violations"] == nil)
+    #expect(first?["baselined"] == nil)
+    let findings = try #require(first?["findings"] as? [[String: Any]])
     #expect(
-      violations.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
-    #expect(violations.map { $0["seq"] as? Int } == [6, 10])
-    #expect(violations.map { $0["session"] as? String } == ["A", "B"])
-    #expect(violations.map { $0["related"] as? [Int] } == [[5], [9]])
+      findings.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
+    #expect(findings.map { $0["seq"] as? Int } == [6, 10])
+    #expect(findings.map { $0["session"] as? String } == ["A", "B"])
+    #expect(findings.map { $0["related"] as? [Int] } == [[5], [9]])
+    #expect(findings.allSatisfy { $0["explainedByLoss"] == nil })
     let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
-    #expect((second?["violations"] as? [Any])?.isEmpty == true)
+    #expect((second?["findings"] as? [Any])?.isEmpty == true)
   }
 
   @Test func ruleAndSeverityFiltersNarrowTheReport() throws {
