@@ -17,8 +17,10 @@ struct CheckCommand: ParsableCommand {
       in the same launch says "may be explained by events lost at seq N"; check never says \
       "no findings" about a trace with loss.
 
-      Exit status 1 when a finding is at or above --fail-on (after --rule), 2 when a file \
-      cannot be read; over several files the worst wins.
+      Exit status: 0 when no finding shown is at or above --fail-on (default error); 1 when \
+      one is (--fail-on judges what is shown, after --rule, --severity and --baseline, so the \
+      report always shows what failed); 2 for bad usage or a file that cannot be read. Over \
+      several files the worst wins (2 > 1 > 0).
 
       To adopt the rules on an app that already breaks some, record what it finds today with \
       --write-baseline, then check with --baseline: findings in the baseline are counted, not \
@@ -49,7 +51,8 @@ struct CheckCommand: ParsableCommand {
 
   @Option(
     name: .customLong("fail-on"),
-    help: ArgumentHelp("Exit 1 when a finding is at or above this severity.", valueName: "level"))
+    help: ArgumentHelp(
+      "Exit 1 when a finding shown is at or above this severity.", valueName: "level"))
   var failOn: FailureThreshold = .error
 
   @Option(help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
@@ -144,7 +147,7 @@ struct CheckCommand: ParsableCommand {
         FindingReport(trace: trace, context: context).render(
           shown, explanations: explanations, baselined: baselined))
     }
-    let failing = new.contains { $0.severity >= failOn.severity }
+    let failing = shown.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success
   }
 

@@ -59,9 +59,14 @@ struct CheckCommandTests {
   @Test func ruleAndSeverityFiltersNarrowTheReport() throws {
     let onlyErrors = try ReplayTool.run(
       "check", "traces/switcher-kill.jsonl", "--severity", "error", "--fail-on", "warning")
-    // Warnings are hidden but still fail the check: --severity only chooses what is printed.
-    #expect(onlyErrors.status == 1)
+    // --fail-on judges the findings shown: the hidden warnings cannot fail a report that
+    // says "no findings".
+    #expect(onlyErrors.status == 0)
     #expect(onlyErrors.output == "traces/switcher-kill.jsonl: no findings in 10 events\n")
+    let warnings = try ReplayTool.run(
+      "check", "traces/switcher-kill.jsonl", "--severity", "warning", "--fail-on", "warning")
+    #expect(warnings.status == 1)
+    #expect(warnings.output.contains("warning[lifecycle.irregular]"))
     let otherRule = try ReplayTool.run(
       "check", "traces/switcher-kill.jsonl", "--rule", "lifecycle.order", "--fail-on", "warning")
     #expect(otherRule.status == 0)
