@@ -24,7 +24,8 @@ struct CheckCommand: ParsableCommand {
 
       To adopt the rules on an app that already breaks some, record what it finds today with \
       --write-baseline, then check with --baseline: findings in the baseline are counted, not \
-      shown, and do not fail the check. A finding is matched by its rule, its scene's role and \
+      shown, and do not fail the check (trace.events-lost findings are never written to a \
+      baseline: a loss is reported every time). A finding is matched by its rule, its scene's role and \
       the events that explain it (not by seq), so a new recording of the same steps matches.
 
         replay check traces/sketch-restoration-bug.jsonl
@@ -127,7 +128,15 @@ struct CheckCommand: ParsableCommand {
     let trace = try reading.load(paths)
     let replay = Replay.run(trace.events)
     let selected = selected(Self.findings(of: trace, replay: replay))
-    let new = baseline?.absorb(selected, events: trace.events, state: replay.state) ?? selected
+    var new = selected
+    if baseline != nil {
+      // A baseline accepts findings of the app; what a recording lost is reported every time.
+      let ofTheApp = selected.filter { $0.rule != .traceEventsLost }
+      let lost = selected.filter { $0.rule == .traceEventsLost }
+      let unaccepted =
+        baseline?.absorb(ofTheApp, events: trace.events, state: replay.state) ?? ofTheApp
+      new = (unaccepted + lost).sorted(by: Finding.reportOrder)
+    }
     let shown = new.filter { $0.severity >= severity }
     let baselined = selected.filter { $0.severity >= severity }.count - shown.count
     let launchSeqs = LostStretch.launchSeqs(in: trace.events)
@@ -174,9 +183,8 @@ struct CheckCommand: ParsableCommand {
       do {
         let trace = try reading.load(paths)
         let replay = Replay.run(trace.events)
-        let findings = selected(Self.findings(of: trace, replay: replay)).filter {
-          $0.severity >= severity
-        }
+        // What a recording lost is not the app's to accept: it is never written.
+        let findings = selected(replay.findings).filter { $0.severity >= severity }
         let baseline = FindingBaseline(
           findings: findings, events: trace.events, state: replay.state)
         entries += baseline.entries

@@ -104,6 +104,17 @@ struct LossReportTests {
     #expect(result.output.contains("but events were lost in 1 stretch"))
   }
 
+  @Test func aBaselineNeverAcceptsALoss() throws {
+    let path = try write(Self.droppedTrace)
+    let baseline = try ReplayTool.temporaryFolder().appendingPathComponent("baseline.json").path
+    let written = try ReplayTool.run("check", path, "--write-baseline", baseline)
+    #expect(written.output.contains("wrote 1 finding to"))
+    let result = try ReplayTool.run("check", path, "--baseline", baseline, "--fail-on", "warning")
+    #expect(result.status == 1)
+    #expect(result.output.contains("warning[trace.events-lost] seq 4"))
+    #expect(!result.output.contains("error[lifecycle.order]"))
+  }
+
   @Test func leniencySkippedEventsAreALoss() throws {
     let path = try write(
       """
