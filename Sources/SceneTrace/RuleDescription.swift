@@ -46,8 +46,8 @@ extension RuleDescription {
         written), or events of types this version does not know, skipped by --lenient. Any \
         other finding after a lost stretch in the same launch is marked as one the lost events \
         may explain: a transition, a write or a render may be among them. To see everything, \
-        give the recorder more room (a larger buffer capacity, fewer pointer samples) or flush \
-        more often; recover a damaged file from its source, or run `replay verify` to see what \
+        give the recorder more room (a larger RecordingOptions.capacity, or fewer pointer \
+        samples; waitsWhenFull in simulations and tests that must keep every event); recover a damaged file from its source, or run `replay verify` to see what \
         it still yields; read events of unknown types with a newer SceneTrace.
         """)
   ]
