@@ -28,14 +28,17 @@ struct FindingReport {
   private func headline(_ findings: [Finding]) -> String {
     let total = trace.events.count
     let events = "\(total) event\(total == 1 ? "" : "s")"
+    let stretches = trace.loss.count == 1 ? "1 stretch" : "\(trace.loss.count) stretches"
+    let lossHidden = !trace.loss.isEmpty && !findings.contains { $0.rule == .traceEventsLost }
     guard findings.isEmpty else {
-      return "\(trace.path): \(FindingText.counts(findings)) in \(events)"
+      let counts = "\(trace.path): \(FindingText.counts(findings)) in \(events)"
+      guard lossHidden else { return counts }
+      return counts + ", and events were lost in \(stretches) (trace.events-lost not shown)"
     }
     guard !trace.loss.isEmpty else { return "\(trace.path): no findings in \(events)" }
-    let stretches = trace.loss.count == 1 ? "1 stretch" : "\(trace.loss.count) stretches"
     return
       "\(trace.path): nothing shown in \(events), but events were lost in \(stretches) "
-      + "(its trace.events-lost warnings are not shown)"
+      + "(trace.events-lost not shown)"
   }
 
   private func block(

@@ -102,6 +102,12 @@ struct LossReportTests {
     #expect(result.status == 0)
     #expect(!result.output.contains("no findings"))
     #expect(result.output.contains("but events were lost in 1 stretch"))
+    let withError = try ReplayTool.run(
+      "check", try write(Self.droppedTrace), "--severity", "error")
+    #expect(
+      withError.output.contains(
+        ": 1 error in 8 events, and events were lost in 1 stretch (trace.events-lost not shown)\n"
+      ))
   }
 
   @Test func aBaselineNeverAcceptsALoss() throws {
