@@ -9,12 +9,23 @@ struct CheckCommand: ParsableCommand {
     discussion: """
       Each finding names the rule, the event (seq) and the session, says what happened and \
       what would have been legal, and shows the events around it and the earlier events that \
-      explain it. Exit status 1 when a finding is at or above --fail-on (after --rule), 2 when \
-      a file cannot be read; over several files the worst wins.
+      explain it.
+
+      A trace that could not see everything (the recorder dropped events, a .sctrace frame is \
+      damaged or missing, the file was cut, --lenient skipped events) gets one \
+      trace.events-lost warning per lost stretch, and every other finding after a lost stretch \
+      in the same launch says "may be explained by events lost at seq N"; check never says \
+      "no findings" about a trace with loss.
+
+      Exit status: 0 when no finding shown is at or above --fail-on (default error); 1 when \
+      one is (--fail-on judges what is shown, after --rule, --severity and --baseline, so the \
+      report always shows what failed); 2 for bad usage or a file that cannot be read. Over \
+      several files the worst wins (2 > 1 > 0).
 
       To adopt the rules on an app that already breaks some, record what it finds today with \
       --write-baseline, then check with --baseline: findings in the baseline are counted, not \
-      shown, and do not fail the check. A finding is matched by its rule, its scene's role and \
+      shown, and do not fail the check (trace.events-lost findings are never written to a \
+      baseline: a loss is reported every time). A finding is matched by its rule, its scene's role and \
       the events that explain it (not by seq), so a new recording of the same steps matches.
 
         replay check traces/sketch-restoration-bug.jsonl
@@ -28,7 +39,7 @@ struct CheckCommand: ParsableCommand {
   @Argument(help: "The traces: .sctrace, JSON Lines or .jsonl.zst (one trace with --join).")
   var files: [String]
 
-  @Flag(help: "Print one JSON object per file: file, events, truncated, baselined, violations.")
+  @Flag(help: "Print one JSON object per file: file, events, loss, findings (and baselined).")
   var json = false
 
   @Option(
@@ -41,7 +52,8 @@ struct CheckCommand: ParsableCommand {
 
   @Option(
     name: .customLong("fail-on"),
-    help: ArgumentHelp("Exit 1 when a finding is at or above this severity.", valueName: "level"))
+    help: ArgumentHelp(
+      "Exit 1 when a finding shown is at or above this severity.", valueName: "level"))
   var failOn: FailureThreshold = .error
 
   @Option(help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
@@ -115,28 +127,51 @@ struct CheckCommand: ParsableCommand {
   ) throws -> Int32 {
     let trace = try reading.load(paths)
     let replay = Replay.run(trace.events)
-    let selected = selected(replay.findings)
-    let new = baseline?.absorb(selected, events: trace.events, state: replay.state) ?? selected
+    let selected = selected(Self.findings(of: trace, replay: replay))
+    var new = selected
+    if baseline != nil {
+      // A baseline accepts findings of the app; what a recording lost is reported every time.
+      let ofTheApp = selected.filter { $0.rule != .traceEventsLost }
+      let lost = selected.filter { $0.rule == .traceEventsLost }
+      let unaccepted =
+        baseline?.absorb(ofTheApp, events: trace.events, state: replay.state) ?? ofTheApp
+      new = (unaccepted + lost).sorted(by: Finding.reportOrder)
+    }
     let shown = new.filter { $0.severity >= severity }
     let baselined = selected.filter { $0.severity >= severity }.count - shown.count
+    let launchSeqs = LostStretch.launchSeqs(in: trace.events)
+    let explanations = shown.map { trace.lostStretch(explaining: $0, launchSeqs: launchSeqs) }
     if json {
-      let report: JSONValue = .object(
-        JSONObject([
-          ("file", .string(trace.path)),
-          ("events", .number(String(trace.events.count))),
-          ("truncated", .bool(!trace.isIntact)),
-          ("baselined", JSONValue(baselined)),
-          ("violations", .array(shown.map(\.json))),
-        ]))
-      Console.output(report.serialized())
+      var members: [(String, JSONValue)] = [
+        ("file", .string(trace.path)),
+        ("events", .number(String(trace.events.count))),
+        ("loss", .array(trace.loss.map(\.json))),
+        ("findings", .array(zip(shown, explanations).map { Self.json($0, explainedBy: $1) })),
+      ]
+      if baselinePath != nil { members.append(("baselined", JSONValue(baselined))) }
+      Console.output(JSONValue.object(JSONObject(members)).serialized())
     } else {
       if !first { Console.output("") }
       Console.output(
         FindingReport(trace: trace, context: context).render(
-          shown, totalEvents: trace.events.count, baselined: baselined))
+          shown, explanations: explanations, baselined: baselined))
     }
-    let failing = new.contains { $0.severity >= failOn.severity }
+    let failing = shown.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success
+  }
+
+  /// The rules' findings over `trace` and one `trace.events-lost` finding per stretch of its
+  /// loss, in report order.
+  static func findings(of trace: LoadedTrace, replay: Replay) -> [Finding] {
+    (replay.findings + trace.lossFindings).sorted(by: Finding.reportOrder)
+  }
+
+  /// A finding as `--json` prints it, with `"explainedByLoss"`, the stretch that may explain
+  /// it, when there is one.
+  private static func json(_ finding: Finding, explainedBy stretch: LostStretch?) -> JSONValue {
+    guard let stretch, case .object(var object) = finding.json else { return finding.json }
+    object["explainedByLoss"] = stretch.json
+    return .object(object)
   }
 
   /// Writes every selected finding of every trace to the baseline file at `path`; writes
@@ -148,6 +183,7 @@ struct CheckCommand: ParsableCommand {
       do {
         let trace = try reading.load(paths)
         let replay = Replay.run(trace.events)
+        // What a recording lost is not the app's to accept: it is never written.
         let findings = selected(replay.findings).filter { $0.severity >= severity }
         let baseline = FindingBaseline(
           findings: findings, events: trace.events, state: replay.state)

@@ -8,35 +8,51 @@ struct FindingReport {
   /// Events shown before and after each finding's event.
   let context: Int
 
-  /// The report of `findings`; `baselined` findings were left out because a baseline holds
-  /// them.
-  func render(_ findings: [Finding], totalEvents: Int, baselined: Int) -> String {
+  /// The report of `findings`, each with the lost stretch that may explain it (`explanations`,
+  /// one per finding); `baselined` findings were left out because a baseline holds them.
+  func render(_ findings: [Finding], explanations: [LostStretch?], baselined: Int) -> String {
     let text = EventText(lastSeq: trace.events.last?.seq ?? 0)
-    var headline = headline(findings, totalEvents: totalEvents)
+    var headline = headline(findings)
     if baselined > 0 {
       headline += " (\(baselined) finding\(baselined == 1 ? "" : "s") in the baseline not shown)"
     }
     var lines = [headline]
-    for finding in findings {
+    for (finding, explanation) in zip(findings, explanations) {
       lines.append("")
-      lines += block(for: finding, text: text)
+      lines += block(for: finding, explainedBy: explanation, text: text)
     }
     return lines.joined(separator: "\n")
   }
 
-  private func headline(_ findings: [Finding], totalEvents: Int) -> String {
-    let events = "\(totalEvents) event\(totalEvents == 1 ? "" : "s")"
-    guard !findings.isEmpty else { return "\(trace.path): no findings in \(events)" }
-    return "\(trace.path): \(FindingText.counts(findings)) in \(events)"
+  /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
+  private func headline(_ findings: [Finding]) -> String {
+    let total = trace.events.count
+    let events = "\(total) event\(total == 1 ? "" : "s")"
+    let stretches = trace.loss.count == 1 ? "1 stretch" : "\(trace.loss.count) stretches"
+    let lossHidden = !trace.loss.isEmpty && !findings.contains { $0.rule == .traceEventsLost }
+    guard findings.isEmpty else {
+      let counts = "\(trace.path): \(FindingText.counts(findings)) in \(events)"
+      guard lossHidden else { return counts }
+      return counts + ", and events were lost in \(stretches) (trace.events-lost not shown)"
+    }
+    guard !trace.loss.isEmpty else { return "\(trace.path): no findings in \(events)" }
+    return
+      "\(trace.path): nothing shown in \(events), but events were lost in \(stretches) "
+      + "(trace.events-lost not shown)"
   }
 
-  private func block(for finding: Finding, text: EventText) -> [String] {
+  private func block(
+    for finding: Finding, explainedBy stretch: LostStretch?, text: EventText
+  ) -> [String] {
     let session = finding.session.map { " · session \($0)" } ?? ""
     let time = event(finding.seq).map { " · t \($0.time)" } ?? ""
     var lines = [
       "\(finding.severity.rawValue)[\(finding.rule)] seq \(finding.seq)\(session)\(time)",
       "  \(finding.message)",
     ]
+    if let stretch {
+      lines.append("  may be explained by events lost at seq \(stretch.seq) (\(stretch.summary))")
+    }
     let around = trace.events.filter { abs($0.seq - finding.seq) <= context }
     if !around.isEmpty {
       lines.append("  events around it:")

@@ -62,8 +62,14 @@ struct ReplayCommand: ParsableCommand {
         replay state traces/sketch-restoration-bug.jsonl --at 12
         replay import app.jsonl -o app.sctrace && replay info app.sctrace
 
-      Exit status: 0 success; 1 a check found a finding at or above --fail-on, or verify found \
-      damage; 2 bad usage, an unreadable or empty file, or an --at past the end.
+      Exit status, for every command: 0 success; 1 `check` shows a finding at or above \
+      --fail-on (default error), `verify` found damage, or `diff` found a difference; 2 bad \
+      usage, an unreadable or empty file, or an --at past the end, with an error line on \
+      standard error and nothing on standard output. Over several files the worst wins \
+      (2 > 1 > 0). Events the trace could not see (recorder drops, damage, a cut end, events \
+      skipped by --lenient) are said on standard error by every command that reads a trace; \
+      `check` reports them as trace.events-lost warnings, and `verify` lists recorder drops \
+      apart from damage (drops alone exit 0).
       """,
     version: ReplayMain.version,
     subcommands: [

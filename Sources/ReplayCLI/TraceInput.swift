@@ -45,8 +45,12 @@ struct TraceReadingOptions: ParsableArguments {
     return joined
   }
 
-  /// Tells standard error what reading `trace` skipped, cut off or found damaged.
+  /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
+  /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
+    for drop in trace.loss where drop.kind == .dropped {
+      Console.error("warning: \(trace.path): events lost at seq \(drop.seq) (\(drop.summary))")
+    }
     for warning in trace.warnings { Console.error("warning: \(trace.path): \(warning)") }
     for damage in trace.damage {
       Console.error("warning: \(trace.path) is damaged at \(damage)")

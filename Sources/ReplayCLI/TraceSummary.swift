@@ -126,13 +126,31 @@ struct TraceSummary {
           + "\(TraceOutput.decimal(compressionRatio, digits: 1)))"
       ))
     rows.append(("integrity", integrity))
+    rows.append(("loss", lossSummary))
     let width = rows.map(\.0.count).max() ?? 0
     var lines = [path] + rows.map { "  \($0.0.rightPadded(to: width))  \($0.1)" }
     lines += problems.map { "    \($0)" }
+    lines += trace.loss.map { "    at seq \($0.seq): \($0.summary)" }
     lines.append("  events per type")
     let typeWidth = eventsPerType.map(\.0.rawValue.count).max() ?? 0
     lines += eventsPerType.map { "    \($0.0.rawValue.rightPadded(to: typeWidth))  \($0.1)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// `none`, or how many stretches were lost and how many events they held, when known.
+  private var lossSummary: String {
+    guard !trace.loss.isEmpty else { return "none: every recorded event is in the trace" }
+    let counted = trace.loss.compactMap(\.eventCount).reduce(0, +)
+    let unknown = trace.loss.contains { $0.eventCount == nil }
+    let events =
+      "\(LostStretch.grouped(counted))\(unknown ? " or more" : "") event"
+      + (counted == 1 && !unknown ? "" : "s")
+    return "\(events) lost in \(plural(trace.loss.count, "stretch", plural: "stretches")) "
+      + "(`replay check` reports them as trace.events-lost)"
+  }
+
+  private func plural(_ count: Int, _ noun: String, plural: String) -> String {
+    "\(count) \(count == 1 ? noun : plural)"
   }
 
   private func plural(_ count: Int, _ noun: String) -> String {
@@ -171,6 +189,7 @@ struct TraceSummary {
     pairs.append(("compressionRatio", .number(TraceOutput.decimal(compressionRatio, digits: 2))))
     pairs.append(("integrity", .string(integrity)))
     pairs.append(("problems", .array(problems.map { JSONValue.string($0) })))
+    pairs.append(("loss", .array(trace.loss.map(\.json))))
     return .object(JSONObject(pairs))
   }
 

@@ -18,6 +18,9 @@ extension RuleID {
   public static let sessionAfterDiscard: RuleID = "session.after-discard"
   /// An enumerated value this version does not know.
   public static let eventUnknownValue: RuleID = "event.unknown-value"
+  /// Events the trace could not see: recorder drops, damaged or missing parts, a cut end,
+  /// events skipped by a lenient read (see ``LostStretch``).
+  public static let traceEventsLost: RuleID = "trace.events-lost"
 
   /// A key press or key command outside the foreground-active key scene.
   public static let keyInactiveScene: RuleID = "key.inactive-scene"

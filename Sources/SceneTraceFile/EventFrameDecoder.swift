@@ -17,6 +17,8 @@ struct EventFrameDecoder {
     var lastSeq = 0
     /// One warning per event of a later format version that was skipped (read leniently).
     var warnings: [String] = []
+    /// The seqs of the events skipped.
+    var skippedSeqs: [Int] = []
     /// An event of a later format version met while not reading leniently: its seq and kind.
     var unknownExtension: (seq: Int, kind: UInt64)?
     /// Why decoding stopped before the end of the content, if it did.
@@ -84,6 +86,7 @@ struct EventFrameDecoder {
         result.warnings.append(
           "seq \(nextSeq): skipped an event of a type this version does not know (extension "
             + "kind \(kind), from a newer recorder)")
+        result.skippedSeqs.append(nextSeq)
       case 1...UInt64(EventTag.types.count):
         let type = EventTag.types[Int(tag - 1)]
         try advanceTime(at: start)

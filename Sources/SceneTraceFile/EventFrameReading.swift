@@ -13,6 +13,8 @@ struct EventFrameReading {
   var contentSize = 0
   /// Events of later format versions that were skipped.
   var warnings: [String] = []
+  /// The seqs of the events skipped.
+  var skippedSeqs: [Int] = []
   /// An event of a later format version met while not reading leniently.
   var unknownExtension: (seq: Int, kind: UInt64)?
   /// What is wrong with the frame, if anything: it lost some or all of its events.
@@ -42,6 +44,7 @@ struct EventFrameReading {
     firstSeq = decoded.firstSeq
     lastSeq = decoded.firstSeq == nil ? nil : decoded.lastSeq
     warnings = decoded.warnings
+    skippedSeqs = decoded.skippedSeqs
     unknownExtension = decoded.unknownExtension
     if let failure = decoded.failure {
       // Content that ends inside a record is what a cut frame looks like; anything else, or

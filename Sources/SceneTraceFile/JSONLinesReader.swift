@@ -20,6 +20,8 @@ struct JSONLinesReader {
   private(set) var events: [Event] = []
   /// One warning per event skipped.
   private(set) var warnings: [String] = []
+  /// The seq of each event skipped, ascending.
+  private(set) var skippedSeqs: [Int] = []
   /// How many event lines were read, skipped ones included.
   private(set) var eventLineCount = 0
   private var previousTime = TraceTime.zero
@@ -91,6 +93,7 @@ struct JSONLinesReader {
       warnings.append(
         "line \(line): skipped an event of unknown type \"\(name.abbreviated())\" "
           + "(it keeps seq \(eventLineCount))")
+      skippedSeqs.append(eventLineCount)
       return
     }
     let time = try time(object["t"], line: line)

@@ -36,11 +36,18 @@ public struct LoadedTrace: Sendable {
   public var format: TraceFileFormat
   /// The header of a `.sctrace` file; nil for JSON Lines, or when the header is damaged.
   public var header: TraceHeader?
+  /// Every stretch of the trace that could not be seen, in seq order: the recorder's drops
+  /// (`trace.gap` events), damaged or unreadable parts that held events, a cut end, and events
+  /// skipped by a lenient read. Empty when the trace holds everything that was recorded.
+  public var loss: [LostStretch]
 
-  /// Creates a loaded trace.
+  /// Creates a loaded trace. Without `loss`, the loss is worked out from the other facts: the
+  /// drops among `events`, the `damage` that lost events, a `truncation` at the end, and
+  /// `skippedSeqs`, the seqs of events skipped by a lenient read.
   public init(
     path: String, events: [Event], truncation: String? = nil, warnings: [String] = [],
-    damage: [TraceDamage] = [], format: TraceFileFormat = .jsonLines, header: TraceHeader? = nil
+    damage: [TraceDamage] = [], format: TraceFileFormat = .jsonLines, header: TraceHeader? = nil,
+    skippedSeqs: [Int] = [], loss: [LostStretch]? = nil
   ) {
     self.path = path
     self.events = events
@@ -49,8 +56,23 @@ public struct LoadedTrace: Sendable {
     self.damage = damage
     self.format = format
     self.header = header
+    self.loss =
+      loss
+      ?? Self.loss(
+        events: events, damage: damage, truncation: truncation, skippedSeqs: skippedSeqs,
+        warnings: warnings)
   }
 
-  /// Whether the file was read whole: nothing cut off, nothing damaged.
+  /// Whether the file was read whole: nothing cut off, nothing damaged. The recorder may still
+  /// have dropped events: see ``loss``.
   public var isIntact: Bool { truncation == nil && damage.isEmpty }
+
+  /// The findings of ``RuleID/traceEventsLost``, one per stretch of ``loss``, in report order.
+  public var lossFindings: [Finding] { loss.map(\.finding) }
+
+  /// The stretch of ``loss`` that may explain `finding`, if any: the last one before it in its
+  /// launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
+  public func lostStretch(explaining finding: Finding, launchSeqs: [Int]) -> LostStretch? {
+    loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
+  }
 }

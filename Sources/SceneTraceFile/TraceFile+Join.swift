@@ -8,8 +8,9 @@ extension TraceFile {
   /// shifted by its start time minus the first trace's (from their `.sctrace` headers), when
   /// both are known and that does not make time go backwards; otherwise by the time of the last
   /// event before it. A trace that already continues the ones before it (its first seq follows
-  /// their last, its first time is not earlier: a recorder's `.continuing` file) is taken as is. Damage, truncation and warnings are kept, each naming its file; the
-  /// header is the first trace's.
+  /// their last, its first time is not earlier: a recorder's `.continuing` file) is taken as
+  /// is. Damage, truncation, warnings and ``LoadedTrace/loss`` are kept, each naming its file
+  /// and numbered as in the joined trace; the header is the first trace's.
   public static func join(_ traces: [LoadedTrace]) throws(TraceError) -> LoadedTrace {
     guard var joined = traces.first else {
       throw TraceError(code: .emptyTrace, message: "there are no traces to join")
@@ -19,6 +20,7 @@ extension TraceFile {
     joined.truncation = joined.truncation.map { "\(traces[0].path): \($0)" }
     joined.warnings = joined.warnings.map { "\(traces[0].path): \($0)" }
     joined.damage = joined.damage.map { named($0, traces[0].path, seqOffset: 0) }
+    joined.loss = joined.loss.map { named($0, traces[0].path, seqOffset: 0) }
     let firstStart = traces[0].header?.startWallClockNanoseconds
     for trace in traces.dropFirst() {
       let previousSeq = joined.events.last?.seq ?? 0
@@ -29,6 +31,13 @@ extension TraceFile {
         trace.events.first.map { $0.seq > previousSeq && $0.time.nanoseconds >= previousEnd }
         ?? false
       let seqOffset = continues ? 0 : previousSeq
+      let firstSeq = trace.events.first.map { $0.seq + seqOffset }
+      // A stretch that ran to the end of the previous file ends where this one starts.
+      joined.loss = joined.loss.map {
+        var stretch = $0
+        if stretch.beforeSeq == nil { stretch.beforeSeq = firstSeq }
+        return stretch
+      }
       var timeOffset = continues ? 0 : previousEnd
       if !continues, let firstStart, let start = trace.header?.startWallClockNanoseconds {
         let (sinceFirst, overflow) = start.subtractingReportingOverflow(firstStart)
@@ -53,8 +62,24 @@ extension TraceFile {
       }
       joined.warnings += trace.warnings.map { "\(trace.path): \($0)" }
       joined.damage += trace.damage.map { named($0, trace.path, seqOffset: seqOffset) }
+      joined.loss += trace.loss.map { named($0, trace.path, seqOffset: seqOffset) }
     }
     return joined
+  }
+
+  /// `stretch` saying which file it is in, with its seqs as numbered in the joined trace.
+  private static func named(_ stretch: LostStretch, _ path: String, seqOffset: Int)
+    -> LostStretch
+  {
+    var named = stretch
+    named.message = "in \(path): \(stretch.message)"
+    guard seqOffset > 0 else { return named }
+    named.afterSeq += seqOffset
+    named.beforeSeq = stretch.beforeSeq.map { $0 + seqOffset }
+    if let lost = stretch.lostSeqs, lost.upperBound <= Int.max - seqOffset {
+      named.lostSeqs = (lost.lowerBound + seqOffset)...(lost.upperBound + seqOffset)
+    }
+    return named
   }
 
   /// `damage` saying which file it is in, with its lost seqs as numbered in the joined trace.

@@ -125,7 +125,8 @@ public enum TraceFile {
   {
     guard reader.events.isEmpty else {
       return LoadedTrace(
-        path: path, events: reader.events, truncation: truncation, warnings: reader.warnings)
+        path: path, events: reader.events, truncation: truncation, warnings: reader.warnings,
+        skippedSeqs: reader.skippedSeqs)
     }
     var message = "the file holds no events"
     if let truncation {

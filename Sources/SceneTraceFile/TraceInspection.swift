@@ -81,10 +81,10 @@ extension TraceReader {
   /// (what `replay verify` does).
   public func inspect(checkingCheckpoints: Bool = false) throws(TraceError) -> TraceInspection {
     let scan = try scan()
-    var trace = LoadedTrace(
+    let trace = LoadedTrace(
       path: path, events: scan.events, truncation: scan.truncation, warnings: scan.warnings,
-      damage: scan.damage, format: .sctrace, header: scan.header)
-    trace.damage.sort { $0.byteOffset < $1.byteOffset }
+      damage: scan.damage.sorted { $0.byteOffset < $1.byteOffset }, format: .sctrace,
+      header: scan.header, skippedSeqs: scan.skippedSeqs)
     var index = TraceInspection.IndexStatus.missing
     if let stored = scan.storedIndex {
       index = Self.compare(stored, with: scan.rebuiltIndex, damaged: !scan.damage.isEmpty)

@@ -86,6 +86,7 @@ public struct TraceReader: Sendable {
       return slice
     }
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
+    var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
     try file.withUnsafeBufferPointer { file throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
@@ -100,6 +101,7 @@ public struct TraceReader: Sendable {
             path: path, byteOffset: entry.offset)
         }
         result.warnings += read.warnings
+        skippedSeqs += read.skippedSeqs.filter { $0 >= first && $0 <= last }
         result.events += read.events.filter { $0.seq >= first && $0.seq <= last }
         if let problem = read.problem {
           // The events a damaged frame still gives are its first ones.
@@ -112,6 +114,9 @@ public struct TraceReader: Sendable {
         }
       }
     }
+    result.loss = LoadedTrace.loss(
+      events: result.events, damage: result.damage, truncation: nil, skippedSeqs: skippedSeqs,
+      warnings: result.warnings)
     return result
   }
 
@@ -174,7 +179,7 @@ public struct TraceReader: Sendable {
   private static func loaded(_ scan: TraceScan, path: String) -> LoadedTrace {
     LoadedTrace(
       path: path, events: scan.events, truncation: scan.truncation, warnings: scan.warnings,
-      damage: scan.damage, format: .sctrace, header: scan.header)
+      damage: scan.damage, format: .sctrace, header: scan.header, skippedSeqs: scan.skippedSeqs)
   }
 }
 

@@ -27,6 +27,7 @@ struct TraceScan {
   var truncation: String?
   var events: [Event] = []
   var warnings: [String] = []
+  var skippedSeqs: [Int] = []
 
   /// The index rebuilt from what the scan found.
   var rebuiltIndex: TraceIndex {
@@ -216,6 +217,7 @@ private struct TraceScanner {
         path: path, byteOffset: layout.start)
     }
     scan.warnings += read.warnings
+    scan.skippedSeqs += read.skippedSeqs
     if let first = read.firstSeq,
       first <= lastSeq || (read.events.first?.time ?? lastTime) < lastTime
     {

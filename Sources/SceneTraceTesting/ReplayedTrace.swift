@@ -25,18 +25,26 @@ public struct ReplayedTrace: Sendable {
   public let name: String
   /// The events, in order.
   public let events: [Event]
-  /// Every finding, built-in rules and the custom rules given, in report order.
+  /// Every finding, built-in rules and the custom rules given, in report order, with one
+  /// `trace.events-lost` warning per stretch of ``loss``, as `replay check` reports them.
   public let findings: [Finding]
   /// The state after the last event.
   public let finalState: TraceState
   /// What reading the trace lost or skipped, one sentence each: a cut end, damaged frames,
-  /// events of unknown types read leniently. Empty for a trace read whole.
+  /// events of unknown types read leniently. Empty for a trace read whole. ``loss`` holds these
+  /// and the recorder's drops as structured stretches.
   public let losses: [String]
+  /// Every stretch the trace could not see, in seq order: the recorder's drops (`trace.gap`
+  /// events), damaged parts, a cut end, events skipped by a lenient read.
+  public let loss: [LostStretch]
   let reducer: TraceReducer
 
-  /// Replays `events` with the built-in rules and `rules`.
+  /// Replays `events` with the built-in rules and `rules`; the recorder's drops among them
+  /// (`trace.gap` events) are its ``loss``.
   public init(events: [Event], rules: [any TraceRule] = [], name: String = "events") {
-    self.init(events: events, losses: [], reducer: TraceReducer(rules: rules), name: name)
+    self.init(
+      events: events, losses: [], loss: LostStretch.drops(in: events),
+      reducer: TraceReducer(rules: rules), name: name)
   }
 
   /// Reads and replays the trace file at `path`: a `.sctrace` file, JSON Lines or `.jsonl.zst`,
@@ -68,17 +76,28 @@ public struct ReplayedTrace: Sendable {
     losses += trace.damage.map { "damaged at \($0)" }
     if let truncation = trace.truncation { losses.append("truncated: \(truncation)") }
     self.init(
-      events: trace.events, losses: losses, reducer: TraceReducer(rules: rules), name: name)
+      events: trace.events, losses: losses, loss: trace.loss, reducer: TraceReducer(rules: rules),
+      name: name)
   }
 
-  private init(events: [Event], losses: [String], reducer: TraceReducer, name: String) {
+  private init(
+    events: [Event], losses: [String], loss: [LostStretch], reducer: TraceReducer, name: String
+  ) {
     let replay = Replay.run(events, reducer: reducer)
     self.name = name
     self.events = events
-    self.findings = replay.findings
+    self.findings = (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder)
     self.finalState = replay.state
     self.losses = losses
+    self.loss = loss
     self.reducer = reducer
+  }
+
+  /// The stretch of ``loss`` that may explain `finding`, if any (see
+  /// ``SceneTrace/LostStretch/mayExplain(_:launchSeqs:)``).
+  public func lostStretch(explaining finding: Finding) -> LostStretch? {
+    let launchSeqs = LostStretch.launchSeqs(in: events)
+    return loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
   }
 
   /// `path` as given when absolute, else relative to the folder of the file at `filePath`.

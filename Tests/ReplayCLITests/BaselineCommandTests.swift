@@ -85,7 +85,7 @@ struct BaselineCommandTests {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
     #expect(reports.map { $0["baselined"] as? Int } == [1, 0])
-    #expect(reports.map { ($0["violations"] as? [Any])?.count } == [0, 2])
+    #expect(reports.map { ($0["findings"] as? [Any])?.count } == [0, 2])
   }
 
   @Test func writeBaselineKeepsTheChosenFindingsOfEveryFile() throws {

@@ -33,7 +33,7 @@ struct CheckCommandTests {
     #expect(strict.status == 1)
   }
 
-  @Test func jsonReportIsOneObjectPerFileWithEveryViolation() throws {
+  @Test func jsonReportIsOneObjectPerFileWithItsLossAndEveryFinding() throws {
     let result = try ReplayTool.run(
       "check", "--json", "traces/switcher-kill.jsonl", "traces/two-windows-clean.jsonl")
     #expect(result.status == 0)
@@ -42,23 +42,31 @@ struct CheckCommandTests {
     let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
     #expect(first?["file"] as? String == "traces/switcher-kill.jsonl")
     #expect(first?["events"] as? Int == 10)
-    #expect(first?["truncated"] as? Bool == false)
-    let violations = try #require(first?["violations"] as? [[String: Any]])
+    #expect((first?["loss"] as? [Any])?.isEmpty == true)
+    #expect(first?["violations"] == nil)
+    #expect(first?["baselined"] == nil)
+    let findings = try #require(first?["findings"] as? [[String: Any]])
     #expect(
-      violations.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
-    #expect(violations.map { $0["seq"] as? Int } == [6, 10])
-    #expect(violations.map { $0["session"] as? String } == ["A", "B"])
-    #expect(violations.map { $0["related"] as? [Int] } == [[5], [9]])
+      findings.map { $0["rule"] as? String } == ["lifecycle.irregular", "lifecycle.irregular"])
+    #expect(findings.map { $0["seq"] as? Int } == [6, 10])
+    #expect(findings.map { $0["session"] as? String } == ["A", "B"])
+    #expect(findings.map { $0["related"] as? [Int] } == [[5], [9]])
+    #expect(findings.allSatisfy { $0["explainedByLoss"] == nil })
     let second = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
-    #expect((second?["violations"] as? [Any])?.isEmpty == true)
+    #expect((second?["findings"] as? [Any])?.isEmpty == true)
   }
 
   @Test func ruleAndSeverityFiltersNarrowTheReport() throws {
     let onlyErrors = try ReplayTool.run(
       "check", "traces/switcher-kill.jsonl", "--severity", "error", "--fail-on", "warning")
-    // Warnings are hidden but still fail the check: --severity only chooses what is printed.
-    #expect(onlyErrors.status == 1)
+    // --fail-on judges the findings shown: the hidden warnings cannot fail a report that
+    // says "no findings".
+    #expect(onlyErrors.status == 0)
     #expect(onlyErrors.output == "traces/switcher-kill.jsonl: no findings in 10 events\n")
+    let warnings = try ReplayTool.run(
+      "check", "traces/switcher-kill.jsonl", "--severity", "warning", "--fail-on", "warning")
+    #expect(warnings.status == 1)
+    #expect(warnings.output.contains("warning[lifecycle.irregular]"))
     let otherRule = try ReplayTool.run(
       "check", "traces/switcher-kill.jsonl", "--rule", "lifecycle.order", "--fail-on", "warning")
     #expect(otherRule.status == 0)

@@ -72,10 +72,10 @@ struct ScenarioCheckTests {
     let result = try ReplayTool.run("check", "--json", "traces/\(expected.trace).jsonl")
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    let violations = try #require(report["violations"] as? [[String: Any]])
-    let found = violations.map { violation in
-      "\(violation["rule"] as? String ?? "?")@\(violation["seq"] as? Int ?? 0) "
-        + "\(violation["session"] as? String ?? "-") \(violation["related"] as? [Int] ?? [])"
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    let found = findings.map { finding in
+      "\(finding["rule"] as? String ?? "?")@\(finding["seq"] as? Int ?? 0) "
+        + "\(finding["session"] as? String ?? "-") \(finding["related"] as? [Int] ?? [])"
     }
     let wanted = expected.findings.map { "\($0.0)@\($0.1) \($0.2 ?? "-") \($0.3)" }
     #expect(found == wanted)
