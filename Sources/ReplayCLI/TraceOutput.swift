@@ -41,6 +41,9 @@ enum TraceOutput {
   ) throws(TraceError) -> Int {
     var options = TraceWriter.Options()
     options.compression = compression
+    // A conversion has no crash to survive before it closes: blocks end with their frames, not
+    // on a clock, so the same events always give the same bytes.
+    options.flushInterval = .max
     let sink = try FileByteSink(path: path)
     let writer = try TraceWriter(header: header, sink: sink, options: options)
     for event in events { try writer.append(event) }

@@ -30,10 +30,6 @@ public struct ReplayedTrace: Sendable {
   public let findings: [Finding]
   /// The state after the last event.
   public let finalState: TraceState
-  /// What reading the trace lost or skipped, one sentence each: a cut end, damaged frames,
-  /// events of unknown types read leniently. Empty for a trace read whole. ``loss`` holds these
-  /// and the recorder's drops as structured stretches.
-  public let losses: [String]
   /// Every stretch the trace could not see, in seq order: the recorder's drops (`trace.gap`
   /// events), damaged parts, a cut end, events skipped by a lenient read.
   public let loss: [LostStretch]
@@ -43,7 +39,7 @@ public struct ReplayedTrace: Sendable {
   /// (`trace.gap` events) are its ``loss``.
   public init(events: [Event], rules: [any TraceRule] = [], name: String = "events") {
     self.init(
-      events: events, losses: [], loss: LostStretch.drops(in: events),
+      events: events, loss: LostStretch.drops(in: events),
       reducer: TraceReducer(rules: rules), name: name)
   }
 
@@ -72,23 +68,18 @@ public struct ReplayedTrace: Sendable {
   }
 
   private init(loaded trace: LoadedTrace, rules: [any TraceRule], name: String) {
-    var losses = trace.warnings
-    losses += trace.damage.map { "damaged at \($0)" }
-    if let truncation = trace.truncation { losses.append("truncated: \(truncation)") }
     self.init(
-      events: trace.events, losses: losses, loss: trace.loss, reducer: TraceReducer(rules: rules),
-      name: name)
+      events: trace.events, loss: trace.loss, reducer: TraceReducer(rules: rules), name: name)
   }
 
   private init(
-    events: [Event], losses: [String], loss: [LostStretch], reducer: TraceReducer, name: String
+    events: [Event], loss: [LostStretch], reducer: TraceReducer, name: String
   ) {
     let replay = Replay.run(events, reducer: reducer)
     self.name = name
     self.events = events
     self.findings = (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder)
     self.finalState = replay.state
-    self.losses = losses
     self.loss = loss
     self.reducer = reducer
   }

@@ -13,7 +13,8 @@ import SceneTraceText
 extension Snapshotting where Value == ReplayedTrace, Format == String {
   /// The findings: each one's rule, severity and session, its message, and the events it is
   /// about, named by what they say (`state.write key=… session=S2`); seqs in messages become
-  /// references to those events. What reading the trace lost comes first.
+  /// references to those events. What reading the trace lost is a `trace.events-lost` finding,
+  /// and a finding it may explain says so.
   public static var findings: Snapshotting {
     SimplySnapshotting.lines.pullback { trace in trace.findingsText }
   }
@@ -44,9 +45,11 @@ extension Snapshotting where Value == ReplayedTrace, Format == String {
 extension ReplayedTrace {
   /// The text of the `.findings` strategy.
   var findingsText: String {
-    let lost = losses.map { "lost: \($0)" }
-    let findings = FindingText(events: events).render(findings)
-    return (lost + [findings]).joined(separator: "\n") + "\n"
+    let launches = LostStretch.launchSeqs(in: events)
+    let text = FindingText(events: events) { finding in
+      loss.last { $0.mayExplain(finding, launchSeqs: launches) }
+    }
+    return text.render(findings) + "\n"
   }
 
   /// The text of the `.stateAtMarks` strategy.

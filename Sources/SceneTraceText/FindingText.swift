@@ -13,10 +13,14 @@ import SceneTrace
 /// ```
 package struct FindingText {
   private let events: [Event]
+  private let lossExplaining: (Finding) -> LostStretch?
 
-  /// Findings of the trace made of `events`, in seq order.
-  package init(events: [Event]) {
+  /// Findings of the trace made of `events`, in seq order; `lossExplaining` gives the lost
+  /// stretch that may explain a finding, which the finding's block then names.
+  package init(events: [Event], lossExplaining: @escaping (Finding) -> LostStretch? = { _ in nil })
+  {
     self.events = events
+    self.lossExplaining = lossExplaining
   }
 
   /// Every finding, one block each, after a line that counts them by severity.
@@ -56,6 +60,9 @@ package struct FindingText {
       references.append(seq)
     }
     var lines = ["\(finding.severity.rawValue) \(finding.rule)\(session)", "  \(message)"]
+    if let stretch = lossExplaining(finding), stretch.finding != finding {
+      lines.append("  may be explained by events lost before it: \(stretch.summary)")
+    }
     if let event = event(finding.seq) {
       lines.append("  at   \(EventText.summary(of: event))")
     }

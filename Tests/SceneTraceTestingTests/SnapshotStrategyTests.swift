@@ -125,7 +125,7 @@ struct SnapshotStrategyTests {
     let cut = ReplayedTraceData(text.dropLast(12))
     let trace = try ReplayedTrace(data: cut, name: "cut.jsonl")
     let golden = Self.text(of: trace, as: .findings)
-    #expect(golden.hasPrefix("lost: truncated: line "))
+    #expect(golden.hasPrefix("1 finding: 1 warning\n"))
     // The cut end is a finding of its own: a golden of a trace with loss never says "no
     // findings".
     #expect(golden.contains("warning trace.events-lost\n  line "))
