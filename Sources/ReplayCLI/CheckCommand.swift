@@ -44,7 +44,9 @@ struct CheckCommand: ParsableCommand {
     help: ArgumentHelp("Exit 1 when a finding is at or above this severity.", valueName: "level"))
   var failOn: FailureThreshold = .error
 
-  @Option(help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
   var context = 2
 
   @Option(
@@ -62,6 +64,8 @@ struct CheckCommand: ParsableCommand {
   var writeBaselinePath: String?
 
   @OptionGroup var reading: TraceReadingOptions
+
+  @OptionGroup var progress: ProgressOptions
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("Give at least one trace file.") }
@@ -88,7 +92,7 @@ struct CheckCommand: ParsableCommand {
       do {
         traceStatus = try check(paths, first: index == 0, baseline: &baseline)
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         traceStatus = ExitStatus.usage
       }
       status = max(status, traceStatus)
@@ -114,7 +118,7 @@ struct CheckCommand: ParsableCommand {
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
     let trace = try reading.load(paths)
-    let replay = Replay.run(trace.events)
+    let replay = Replay.run(trace.events, quiet: progress.quiet)
     let selected = selected(replay.findings)
     let new = baseline?.absorb(selected, events: trace.events, state: replay.state) ?? selected
     let shown = new.filter { $0.severity >= severity }
@@ -153,7 +157,7 @@ struct CheckCommand: ParsableCommand {
           findings: findings, events: trace.events, state: replay.state)
         entries += baseline.entries
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         unread += 1
       }
     }

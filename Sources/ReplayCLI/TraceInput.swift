@@ -47,12 +47,27 @@ struct TraceReadingOptions: ParsableArguments {
 
   /// Tells standard error what reading `trace` skipped, cut off or found damaged.
   static func reportLosses(of trace: LoadedTrace) {
-    for warning in trace.warnings { Console.error("warning: \(trace.path): \(warning)") }
+    for warning in trace.warnings { Console.report(warning: "\(trace.path): \(warning)") }
     for damage in trace.damage {
-      Console.error("warning: \(trace.path) is damaged at \(damage)")
+      Console.report(warning: "\(trace.path) is damaged at \(damage)")
     }
     if let truncation = trace.truncation {
-      Console.error("warning: \(trace.path) is truncated: \(truncation)")
+      Console.report(warning: "\(trace.path) is truncated: \(truncation)")
     }
+  }
+}
+
+/// How the commands that read exactly one trace file load it: `--lenient`, and no `--join`.
+struct SingleTraceReadingOptions: ParsableArguments {
+  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  var lenient = false
+
+  var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
+
+  /// Loads the trace at `path`, telling standard error what was lost or skipped.
+  func load(_ path: String) throws(TraceError) -> LoadedTrace {
+    let trace = try TraceFile.load(path: path, options: readOptions)
+    TraceReadingOptions.reportLosses(of: trace)
+    return trace
   }
 }
