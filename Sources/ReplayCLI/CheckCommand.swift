@@ -117,7 +117,7 @@ struct CheckCommand: ParsableCommand {
   private func check(
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
-    let trace = try reading.load(paths)
+    let trace = try reading.load(paths, quiet: progress.quiet)
     let replay = Replay.run(trace.events, quiet: progress.quiet)
     let selected = selected(replay.findings)
     let new = baseline?.absorb(selected, events: trace.events, state: replay.state) ?? selected

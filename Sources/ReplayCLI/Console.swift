@@ -70,19 +70,24 @@ enum Console {
 /// replaying a long trace: drawn only when standard error is a terminal and `--quiet` is not
 /// given, first shown after a second of work, and updated at most every `stride` steps so that
 /// it costs nothing in a loop.
-final class Progress {
+///
+/// It is used from one thread at a time (the command's), hence `@unchecked Sendable`.
+final class Progress: @unchecked Sendable {
   private let label: String
-  private let total: Int
-  private let isEnabled: Bool
+  private var total: Int
+  private let unit: String
+  /// Whether the bar may be drawn at all.
+  let isEnabled: Bool
   private let started = MonotonicClock.now()
   /// How many steps apart to look at the clock.
   let stride: Int
   private var nextCheck: Int
   private var isDrawn = false
 
-  /// A bar for `total` steps of `label`; `quiet` hides it.
-  init(_ label: String, total: Int, quiet: Bool) {
+  /// A bar for `total` steps (`unit`, such as events) of `label`; `quiet` hides it.
+  init(_ label: String, total: Int, unit: String = "events", quiet: Bool) {
     self.label = label
+    self.unit = unit
     self.total = max(total, 1)
     isEnabled = !quiet && Console.isErrorTerminal
     stride = max(self.total / 200, 4096)
@@ -95,7 +100,14 @@ final class Progress {
     nextCheck = done + stride
     guard isDrawn || MonotonicClock.now() - started > 1_000_000_000 else { return }
     isDrawn = true
-    Console.error(Self.bar(label, done: done, total: total, width: 30), terminator: "\r")
+    Console.error(
+      Self.bar(label, done: done, total: total, width: 30, unit: unit), terminator: "\r")
+  }
+
+  /// Reports that `done` of `total` steps are done, when the total is learnt as work goes.
+  func update(_ done: Int, of total: Int) {
+    self.total = max(total, 1)
+    update(done)
   }
 
   /// Clears the bar, if it was drawn, so that what follows starts on a clean line.
@@ -106,7 +118,9 @@ final class Progress {
   }
 
   /// `replaying [=========>          ]  31%  310000/1000000 events`.
-  static func bar(_ label: String, done: Int, total: Int, width: Int) -> String {
+  static func bar(
+    _ label: String, done: Int, total: Int, width: Int, unit: String = "events"
+  ) -> String {
     let fraction = Double(min(done, total)) / Double(max(total, 1))
     let filled = Int(fraction * Double(width))
     let arrow = filled < width ? ">" : ""
@@ -114,7 +128,7 @@ final class Progress {
       String(repeating: "=", count: filled) + arrow
       + String(repeating: " ", count: max(width - filled - arrow.count, 0))
     let percent = String(Int(fraction * 100)).leftPadded(to: 3)
-    return "\(label) [\(bar)] \(percent)%  \(done)/\(total) events"
+    return "\(label) [\(bar)] \(percent)%  \(done)/\(total) \(unit)"
   }
 }
 

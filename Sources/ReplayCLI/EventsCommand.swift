@@ -47,12 +47,14 @@ struct EventsCommand: ParsableCommand {
 
   @OptionGroup var reading: TraceReadingOptions
 
+  @OptionGroup var progress: ProgressOptions
+
   func validate() throws {
     try reading.validate(files, command: "events")
   }
 
   func run() throws {
-    let trace = try reading.load(files)
+    let trace = try reading.load(files, quiet: progress.quiet)
     let last = trace.events.last?.seq ?? 0
     let first = try from.map {
       try TraceArguments.seq($0, option: "--from", lastSeq: last, path: trace.path)

@@ -80,7 +80,7 @@ struct StateCommand: ParsableCommand {
     {
       return resumed
     }
-    let trace = try reading.load(files)
+    let trace = try reading.load(files, quiet: progress.quiet)
     let end = try lastSeq(in: trace)
     var replay = Replay()
     let events = trace.events.prefix { $0.seq <= end }

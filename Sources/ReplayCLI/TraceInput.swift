@@ -33,12 +33,21 @@ struct TraceReadingOptions: ParsableArguments {
     return trace
   }
 
-  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`).
-  func load(_ paths: [String]) throws(TraceError) -> LoadedTrace {
-    guard paths.count > 1 else { return try load(paths.first ?? "") }
+  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`); with a
+  /// progress bar on standard error for long reads of JSON Lines unless `quiet`.
+  func load(_ paths: [String], quiet: Bool = true) throws(TraceError) -> LoadedTrace {
+    var options = readOptions
+    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
+    defer { progress.finish() }
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    guard paths.count > 1 else {
+      let trace = try TraceFile.load(path: paths.first ?? "", options: options)
+      Self.reportLosses(of: trace)
+      return trace
+    }
     var traces: [LoadedTrace] = []
     for path in paths {
-      traces.append(try TraceFile.load(path: path, options: readOptions))
+      traces.append(try TraceFile.load(path: path, options: options))
     }
     let joined = try TraceFile.join(traces)
     Self.reportLosses(of: joined)
