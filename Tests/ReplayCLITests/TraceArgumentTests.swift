@@ -77,6 +77,9 @@ struct TraceArgumentTests {
     (["state", clean, "--at=-2", "--json"], ["state", clean, "--at", "35", "--json"]),
     (["why", clean, "app.state", "--at", "-1"], ["why", clean, "app.state"]),
     (
+      ["diff", clean, "--from", "-5", "--to", "-1"], ["diff", clean, "--from", "32", "--to", "36"]
+    ),
+    (
       ["state", "traces/two-windows-clean.sctrace", "--at", "-5"],
       ["state", "traces/two-windows-clean.sctrace", "--at", "32"]
     ),
