@@ -38,20 +38,21 @@ struct TraceReadingOptions: ParsableArguments {
   func load(_ paths: [String], quiet: Bool = true) throws(TraceError) -> LoadedTrace {
     var options = readOptions
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
-    defer { progress.finish() }
     if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
-    guard paths.count > 1 else {
-      let trace = try TraceFile.load(path: paths.first ?? "", options: options)
-      Self.reportLosses(of: trace)
-      return trace
-    }
     var traces: [LoadedTrace] = []
-    for path in paths {
-      traces.append(try TraceFile.load(path: path, options: options))
+    do throws(TraceError) {
+      for path in paths.isEmpty ? [""] : paths {
+        traces.append(try TraceFile.load(path: path, options: options))
+      }
+    } catch {
+      progress.finish()
+      throw error
     }
-    let joined = try TraceFile.join(traces)
-    Self.reportLosses(of: joined)
-    return joined
+    // The bar is cleared before the warnings, so that they start on a clean line.
+    progress.finish()
+    let trace = traces.count == 1 ? traces[0] : try TraceFile.join(traces)
+    Self.reportLosses(of: trace)
+    return trace
   }
 
   /// Tells standard error what reading `trace` skipped, cut off or found damaged.
