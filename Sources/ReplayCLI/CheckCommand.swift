@@ -56,7 +56,9 @@ struct CheckCommand: ParsableCommand {
       "Exit 1 when a finding shown is at or above this severity.", valueName: "level"))
   var failOn: FailureThreshold = .error
 
-  @Option(help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Events to show before and after each finding.", valueName: "n"))
   var context = 2
 
   @Option(
@@ -74,6 +76,8 @@ struct CheckCommand: ParsableCommand {
   var writeBaselinePath: String?
 
   @OptionGroup var reading: TraceReadingOptions
+
+  @OptionGroup var progress: ProgressOptions
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("Give at least one trace file.") }
@@ -100,7 +104,7 @@ struct CheckCommand: ParsableCommand {
       do {
         traceStatus = try check(paths, first: index == 0, baseline: &baseline)
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         traceStatus = ExitStatus.usage
       }
       status = max(status, traceStatus)
@@ -125,8 +129,8 @@ struct CheckCommand: ParsableCommand {
   private func check(
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
-    let trace = try reading.load(paths)
-    let replay = Replay.run(trace.events)
+    let trace = try reading.load(paths, quiet: progress.quiet)
+    let replay = Replay.run(trace.events, quiet: progress.quiet)
     let selected = selected(Self.findings(of: trace, replay: replay))
     var new = selected
     if baseline != nil {
@@ -189,7 +193,7 @@ struct CheckCommand: ParsableCommand {
           findings: findings, events: trace.events, state: replay.state)
         entries += baseline.entries
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         unread += 1
       }
     }

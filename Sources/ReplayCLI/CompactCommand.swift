@@ -10,31 +10,37 @@ struct CompactCommand: ParsableCommand {
       Writes the same events with the same header (recorder, app, start time) as a .sctrace \
       compressed at --level, with fresh checkpoints and index. Where libzstd is missing (iOS) \
       the recorder writes raw blocks, which take about ten times the space. A damaged or cut \
-      file is compacted with every event it still holds, and standard error says what was lost.
+      file is compacted with every event it still holds, and standard error says what was lost. \
+      With --join, several files of one app become one compacted trace. The output may not be \
+      an input file (also through `..` or a link) unless --force is given.
 
         replay compact recorded-on-ipad.sctrace -o small.sctrace
         replay compact big.sctrace -o smaller.sctrace --level 19
+        replay compact --join launch1.sctrace launch2.sctrace -o day.sctrace
       """)
 
-  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst.")
-  var file: String
+  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
+  var files: [String]
 
   @Option(name: .shortAndLong, help: ArgumentHelp("The .sctrace file to write.", valueName: "out"))
   var output: String
+
+  @Flag(help: "Write the output even when it is one of the input files.")
+  var force = false
 
   @OptionGroup var compression: CompressionOptions
 
   @OptionGroup var reading: TraceReadingOptions
 
   func validate() throws {
-    if reading.join {
-      throw ValidationError("compact takes one file; join files with `replay import --join`.")
-    }
+    try reading.validate(files, command: "compact")
   }
 
   func run() throws {
-    let before = try TraceReader.fileSize(of: file)
-    let trace = try reading.load(file)
+    try OutputPath.refuseOverwriting(output, inputs: files, force: force)
+    var before = 0
+    for file in files { before += try TraceReader.fileSize(of: file) }
+    let trace = try reading.load(files)
     let header =
       trace.header ?? TraceHeader(recorderVersion: "replay compact \(ReplayMain.version)")
     let size = try TraceOutput.write(
@@ -42,6 +48,6 @@ struct CompactCommand: ParsableCommand {
     let ratio = TraceOutput.decimal(Double(before) / Double(max(size, 1)), digits: 1)
     Console.output(
       "\(output): \(trace.events.count) events in \(TraceOutput.size(size)), \(ratio)× smaller "
-        + "than \(file) (\(TraceOutput.size(before)))")
+        + "than \(files.joined(separator: " + ")) (\(TraceOutput.size(before)))")
   }
 }

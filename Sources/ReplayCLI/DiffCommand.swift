@@ -21,11 +21,15 @@ struct DiffCommand: ParsableCommand {
   var files: [String]
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("The first point: the state after this event (default 0).", valueName: "seq")
   )
   var from: Int?
 
-  @Option(help: ArgumentHelp("The second point (default: the last event).", valueName: "seq"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The second point (default: the last; -N: the Nth from the end).", valueName: "seq"))
   var to: Int?
 
   @Flag(help: "Print the changes as JSON.")
@@ -36,7 +40,7 @@ struct DiffCommand: ParsableCommand {
   func validate() throws {
     switch files.count {
     case 1:
-      if let from, let to, from > to {
+      if let from, let to, from >= 0, to >= 0, from > to {
         throw ValidationError("--from \(from) is after --to \(to).")
       }
     case 2:
@@ -60,11 +64,14 @@ struct DiffCommand: ParsableCommand {
     let file = files[0]
     let trace = try reading.load(file)
     let last = trace.events.last?.seq ?? 0
-    let start = from ?? 0
-    let end = to ?? last
-    for (name, seq) in [("--from", start), ("--to", end)] where seq > last || seq < 0 {
-      throw UsageError("\(name) \(seq) is outside \(file), whose events are seq 1 to \(last).")
-    }
+    let start =
+      try from.map {
+        try TraceArguments.seq($0, option: "--from", lastSeq: last, path: file)
+      } ?? 0
+    let end =
+      try to.map { try TraceArguments.seq($0, option: "--to", lastSeq: last, path: file) }
+      ?? last
+    if start > end { throw UsageError("--from is seq \(start), after --to at seq \(end)") }
     var replay = Replay()
     replay.apply(trace.events.prefix { $0.seq <= start })
     let before = replay.state

@@ -8,21 +8,29 @@ struct EventsCommand: ParsableCommand {
     commandName: "events",
     abstract: "List the events, one a line.",
     discussion: """
-      Each line shows the seq, the time in seconds, the type and the fields. Filters combine; \
-      ranges are inclusive. --json prints the JSON Lines export form.
+      Each line shows the seq, the time in seconds, the type and the fields, in columns as \
+      wide as the events need. Filters combine; ranges are inclusive, and a negative seq \
+      counts from the end (--from -10 lists the last ten events). A session or a type prefix \
+      that no event has, or a seq past the end, is an error that says what the trace holds. \
+      --json prints the JSON Lines export form.
 
         replay events traces/two-windows-clean.jsonl --session B --type scene.
         replay events traces/two-windows-clean.jsonl --from 5 --to 9 --json
+        replay events traces/two-windows-clean.jsonl --from -5
         replay events --join monday.sctrace tuesday.sctrace --type app.
       """)
 
   @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
   var files: [String]
 
-  @Option(help: ArgumentHelp("The first seq to list.", valueName: "seq"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The first seq to list (-N: the Nth from the end).", valueName: "seq"))
   var from: Int?
 
-  @Option(help: ArgumentHelp("The last seq to list.", valueName: "seq"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The last seq to list (-1: the last event).", valueName: "seq"))
   var to: Int?
 
   @Option(help: ArgumentHelp("Only events that name this session.", valueName: "session"))
@@ -39,24 +47,50 @@ struct EventsCommand: ParsableCommand {
 
   @OptionGroup var reading: TraceReadingOptions
 
+  @OptionGroup var progress: ProgressOptions
+
   func validate() throws {
     try reading.validate(files, command: "events")
-    if let from, let to, from > to {
-      throw ValidationError("--from \(from) is after --to \(to); nothing would be listed.")
-    }
   }
 
   func run() throws {
-    let trace = try reading.load(files)
+    let trace = try reading.load(files, quiet: progress.quiet)
+    let last = trace.events.last?.seq ?? 0
+    let first = try from.map {
+      try TraceArguments.seq($0, option: "--from", lastSeq: last, path: trace.path)
+    }
+    let end = try to.map {
+      try TraceArguments.seq($0, option: "--to", lastSeq: last, path: trace.path)
+    }
+    if let first, let end, first > end {
+      func named(_ option: String, _ value: Int?, _ seq: Int) -> String {
+        "\(option) \(value ?? seq)" + ((value ?? 0) < 0 ? " (seq \(seq))" : "")
+      }
+      throw UsageError(
+        "\(named("--from", from, first)) is after \(named("--to", to, end)); nothing would be "
+          + "listed")
+    }
+    if let session {
+      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
+    }
+    if let type { try TraceArguments.checkTypePrefix(type, in: trace.events, path: trace.path) }
     let session = session.map { SessionID($0) }
     let selected = trace.events.filter { event in
-      (from.map { event.seq >= $0 } ?? true) && (to.map { event.seq <= $0 } ?? true)
+      (first.map { event.seq >= $0 } ?? true) && (end.map { event.seq <= $0 } ?? true)
         && (type.map { event.type.rawValue.hasPrefix($0) } ?? true)
         && (session.map { event.payload.sessions.contains($0) } ?? true)
     }
-    let text = EventText(lastSeq: trace.events.last?.seq ?? 0)
+    let text = EventText(columnsFor: selected)
+    // Written in chunks: a write a line would dominate the time on long traces.
+    var chunk = ""
     for event in selected {
-      Console.output(json ? event.jsonLine : text.line(event))
+      chunk += json ? event.jsonLine : text.line(event)
+      chunk += "\n"
+      if chunk.utf8.count > 1 << 16 {
+        Console.write(chunk)
+        chunk = ""
+      }
     }
+    Console.write(chunk)
   }
 }

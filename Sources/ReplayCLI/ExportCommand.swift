@@ -11,7 +11,8 @@ struct ExportCommand: ParsableCommand {
       Prints (or writes to -o) one line per event in the JSON Lines export form: "seq" and \
       "t" first, then "type" and the fields, absent fields left out. Reading the output back \
       gives the same events. A damaged or cut .sctrace exports every event it still holds, \
-      and standard error says what was lost.
+      and standard error says what was lost. -o may not name an input file (also through \
+      `..` or a link) unless --force is given.
 
         replay export traces/two-windows-clean.sctrace -o two-windows.jsonl
         replay export app.sctrace | grep '"type":"key.command"'
@@ -28,6 +29,9 @@ struct ExportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The output format; jsonl only, for now.", valueName: "format"))
   var format: ExportFormat = .jsonl
 
+  @Flag(help: "With -o: write the output even when it is one of the input files.")
+  var force = false
+
   @OptionGroup var reading: TraceReadingOptions
 
   func validate() throws {
@@ -35,6 +39,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
+    if let output { try OutputPath.refuseOverwriting(output, inputs: files, force: force) }
     let trace = try reading.load(files)
     guard let output else {
       FileHandle.standardOutput.write(Data(TraceOutput.jsonLines(trace.events).utf8))

@@ -47,7 +47,7 @@ struct FindingReport {
     let session = finding.session.map { " · session \($0)" } ?? ""
     let time = event(finding.seq).map { " · t \($0.time)" } ?? ""
     var lines = [
-      "\(finding.severity.rawValue)[\(finding.rule)] seq \(finding.seq)\(session)\(time)",
+      "\(Console.styled(finding.severity))[\(finding.rule)] seq \(finding.seq)\(session)\(time)",
       "  \(finding.message)",
     ]
     if let stretch {

@@ -10,7 +10,8 @@ struct ImportCommand: ParsableCommand {
       Reads JSON Lines (or .jsonl.zst, or another .sctrace) and writes the same events as a \
       .sctrace file: zstd frames of about 4K events, a checkpoint about every 16K events, and \
       an index. `replay export` gives the JSON Lines back exactly. A file whose end was cut is \
-      imported up to the cut, with a warning.
+      imported up to the cut, with a warning. The output may not be an input file (also \
+      through `..` or a link) unless --force is given.
 
         replay import traces/two-windows-clean.jsonl -o two-windows.sctrace
         replay import day.jsonl.zst -o day.sctrace --app com.example.notes --level 9
@@ -26,6 +27,9 @@ struct ImportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The app's name for the file's header.", valueName: "name"))
   var app: String?
 
+  @Flag(help: "Write the output even when it is one of the input files.")
+  var force = false
+
   @OptionGroup var compression: CompressionOptions
 
   @OptionGroup var reading: TraceReadingOptions
@@ -35,6 +39,7 @@ struct ImportCommand: ParsableCommand {
   }
 
   func run() throws {
+    try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     let trace = try reading.load(files)
     let header = TraceHeader(
       recorderVersion: "replay import \(ReplayMain.version)",

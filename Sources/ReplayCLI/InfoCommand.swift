@@ -42,7 +42,7 @@ struct InfoCommand: ParsableCommand {
           Console.output(summary.text)
         }
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         status = ExitStatus.usage
       }
     }

@@ -16,10 +16,10 @@ public enum ReplayMain {
     } catch let exit as ExitCode {
       return exit.rawValue
     } catch let error as TraceError {
-      Console.error("error: \(error)")
+      Console.report(error: error.description)
       return ExitStatus.usage
     } catch let error as UsageError {
-      Console.error("error: \(error.message)")
+      Console.report(error: error.message)
       return ExitStatus.usage
     } catch {
       let code = ReplayCommand.exitCode(for: error)
@@ -28,7 +28,12 @@ public enum ReplayMain {
         if !message.isEmpty { Console.output(message) }
         return 0
       }
-      Console.error(message)
+      // swift-argument-parser says `Error:`; replay says `error:` everywhere.
+      if message.hasPrefix("Error: ") {
+        Console.report(error: String(message.dropFirst("Error: ".count)))
+      } else {
+        Console.error(message)
+      }
       return ExitStatus.usage
     }
   }
@@ -61,6 +66,9 @@ struct ReplayCommand: ParsableCommand {
         replay check traces/sketch-restoration-bug.jsonl
         replay state traces/sketch-restoration-bug.jsonl --at 12
         replay import app.jsonl -o app.sctrace && replay info app.sctrace
+
+      Shell completions: `replay --generate-completion-script bash` (or zsh, fish) prints a \
+      script to install as the README says.
 
       Exit status, for every command: 0 success; 1 `check` shows a finding at or above \
       --fail-on (default error), `verify` found damage, or `diff` found a difference; 2 bad \

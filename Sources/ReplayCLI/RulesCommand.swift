@@ -7,8 +7,12 @@ struct RulesCommand: ParsableCommand {
     commandName: "rules",
     abstract: "List every rule with its severity.",
     discussion: """
-      replay rules
-      replay explain lifecycle.order
+      One rule a line: its identifier (what `check --rule`, `shrink --rule` and baselines \
+      name), its severity, and when it is broken. `replay explain RULE` says more.
+
+        replay rules
+        replay rules | grep '^focus'
+        replay explain lifecycle.order
       """)
 
   func run() {
@@ -26,7 +30,12 @@ struct ExplainCommand: ParsableCommand {
     commandName: "explain",
     abstract: "Explain a rule: what it means and how such bugs are usually fixed.",
     discussion: """
-      replay explain lifecycle.irregular
+      Prints the rule's severity, when it is broken, a paragraph on what it means and how such \
+      bugs are usually fixed, and for the lifecycle rules the whole scene lifecycle table with \
+      each transition's verdict.
+
+        replay explain lifecycle.irregular
+        replay check app.jsonl --rule shared.stale-render && replay explain shared.stale-render
       """)
 
   @Argument(help: "A rule identifier, as `replay rules` lists them.")

@@ -72,12 +72,12 @@ struct ShrinkCommand: ParsableCommand {
   }
 
   func run() throws {
-    if !force, let input = files.first(where: { Self.isSameFile($0, output) }) {
-      throw UsageError(
-        "-o \(output) would overwrite the input \(input); write elsewhere, or give --force.")
-    }
+    try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     let goal = try self.goal()
     let trace = try reading.load(files)
+    if let session {
+      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
+    }
     let started = MonotonicClock.now()
     guard let result = TraceShrinker().shrink(trace.events, keeping: goal) else {
       throw UsageError(try absence(of: goal, in: trace))
@@ -132,22 +132,5 @@ struct ShrinkCommand: ParsableCommand {
     throw UsageError(
       "--until-state \(text) is not PATH=VALUE with a state path such as "
         + "sessions.B.scene.focus (see `replay why --help`)")
-  }
-
-  /// Whether two paths name the same file: the same path once resolved, or the same file
-  /// reached through a link.
-  static func isSameFile(_ first: String, _ second: String) -> Bool {
-    func resolved(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-    if resolved(first) == resolved(second) { return true }
-    func identity(_ path: String) -> [Int]? {
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let device = (attributes[.systemNumber] as? NSNumber)?.intValue,
-        let file = (attributes[.systemFileNumber] as? NSNumber)?.intValue
-      else { return nil }
-      return [device, file]
-    }
-    return identity(first).map { $0 == identity(second) } ?? false
   }
 }

@@ -11,7 +11,9 @@ struct StateCommand: ParsableCommand {
       Replays the trace up to the event and prints the app, every session and its scene \
       (activation state, key window, first responder, focus, geometry, content, selections, \
       renders), the drags in flight and the shared store. --at 0 prints the state before the \
-      first event. In a .sctrace file the replay starts from the nearest checkpoint at or \
+      first event, and a negative --at counts from the end (--at -1 is the last event, --at -2 \
+      the one before). Sessions are listed in natural order (S1, S2, S10); the JSON keeps \
+      the documented scalar order. In a .sctrace file the replay starts from the nearest checkpoint at or \
       before the event, so the state deep into a long trace comes quickly.
 
         replay state traces/two-windows-clean.jsonl --at 8
@@ -21,11 +23,15 @@ struct StateCommand: ParsableCommand {
   @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
   var files: [String]
 
-  @Option(help: ArgumentHelp("The state after this event (default: the last).", valueName: "seq"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The state after this event (default: the last; -N: the Nth from the end).",
+      valueName: "seq"))
   var at: Int?
 
   @Option(
-    name: .customLong("at-time"),
+    name: .customLong("at-time"), parsing: .unconditional,
     help: ArgumentHelp(
       "The state after the last event at or before this time, in seconds.",
       valueName: "seconds"))
@@ -36,12 +42,13 @@ struct StateCommand: ParsableCommand {
 
   @OptionGroup var reading: TraceReadingOptions
 
+  @OptionGroup var progress: ProgressOptions
+
   func validate() throws {
     try reading.validate(files, command: "state")
     if at != nil, atTime != nil {
       throw ValidationError("--at and --at-time choose the same thing; give one of them.")
     }
-    if let at, at < 0 { throw ValidationError("--at must be 0 or a seq, not \(at).") }
     if let atTime {
       do {
         _ = try TraceTime(secondsText: atTime)
@@ -73,10 +80,12 @@ struct StateCommand: ParsableCommand {
     {
       return resumed
     }
-    let trace = try reading.load(files)
+    let trace = try reading.load(files, quiet: progress.quiet)
     let end = try lastSeq(in: trace)
     var replay = Replay()
-    replay.apply(trace.events.prefix { $0.seq <= end })
+    let events = trace.events.prefix { $0.seq <= end }
+    replay.apply(
+      events, progress: Progress("replaying", total: events.count, quiet: progress.quiet))
     if end == trace.events.last?.seq { replay.finish() }
     return (replay.state, replay.findings.count)
   }
@@ -89,10 +98,7 @@ struct StateCommand: ParsableCommand {
     guard last > 0 else { return nil }
     let end: Int
     if let at {
-      guard at <= last else {
-        throw UsageError("--at \(at) is past the end of \(path), whose last event is seq \(last).")
-      }
-      end = at
+      end = try TraceArguments.seq(at, option: "--at", lastSeq: last, path: path)
     } else if let atTime {
       end = try lastSeq(in: reader, atOrBefore: try time(atTime))
     } else {
@@ -107,11 +113,7 @@ struct StateCommand: ParsableCommand {
   private func lastSeq(in trace: LoadedTrace) throws -> Int {
     let last = trace.events.last?.seq ?? 0
     if let at {
-      guard at <= last else {
-        throw UsageError(
-          "--at \(at) is past the end of \(trace.path), whose last event is seq \(last).")
-      }
-      return at
+      return try TraceArguments.seq(at, option: "--at", lastSeq: last, path: trace.path)
     }
     if let atTime {
       let limit = try time(atTime)

@@ -33,30 +33,55 @@ struct TraceReadingOptions: ParsableArguments {
     return trace
   }
 
-  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`).
-  func load(_ paths: [String]) throws(TraceError) -> LoadedTrace {
-    guard paths.count > 1 else { return try load(paths.first ?? "") }
+  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`); with a
+  /// progress bar on standard error for long reads of JSON Lines unless `quiet`.
+  func load(_ paths: [String], quiet: Bool = true) throws(TraceError) -> LoadedTrace {
+    var options = readOptions
+    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
     var traces: [LoadedTrace] = []
-    for path in paths {
-      traces.append(try TraceFile.load(path: path, options: readOptions))
+    do throws(TraceError) {
+      for path in paths.isEmpty ? [""] : paths {
+        traces.append(try TraceFile.load(path: path, options: options))
+      }
+    } catch {
+      progress.finish()
+      throw error
     }
-    let joined = try TraceFile.join(traces)
-    Self.reportLosses(of: joined)
-    return joined
+    // The bar is cleared before the warnings, so that they start on a clean line.
+    progress.finish()
+    let trace = traces.count == 1 ? traces[0] : try TraceFile.join(traces)
+    Self.reportLosses(of: trace)
+    return trace
   }
 
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
     for drop in trace.loss where drop.kind == .dropped {
-      Console.error("warning: \(trace.path): events lost at seq \(drop.seq) (\(drop.summary))")
+      Console.report(warning: "\(trace.path): events lost at seq \(drop.seq) (\(drop.summary))")
     }
-    for warning in trace.warnings { Console.error("warning: \(trace.path): \(warning)") }
+    for warning in trace.warnings { Console.report(warning: "\(trace.path): \(warning)") }
     for damage in trace.damage {
-      Console.error("warning: \(trace.path) is damaged at \(damage)")
+      Console.report(warning: "\(trace.path) is damaged at \(damage)")
     }
     if let truncation = trace.truncation {
-      Console.error("warning: \(trace.path) is truncated: \(truncation)")
+      Console.report(warning: "\(trace.path) is truncated: \(truncation)")
     }
+  }
+}
+
+/// How the commands that read exactly one trace file load it: `--lenient`, and no `--join`.
+struct SingleTraceReadingOptions: ParsableArguments {
+  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  var lenient = false
+
+  var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
+
+  /// Loads the trace at `path`, telling standard error what was lost or skipped.
+  func load(_ path: String) throws(TraceError) -> LoadedTrace {
+    let trace = try TraceFile.load(path: path, options: readOptions)
+    TraceReadingOptions.reportLosses(of: trace)
+    return trace
   }
 }

@@ -6,6 +6,7 @@ import SceneTraceFile
 /// How `import` and `compact` compress the `.sctrace` files they write.
 struct CompressionOptions: ParsableArguments {
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The zstd level, 1 (fast) to 19 (small); the recorder writes level 3.", valueName: "n"))
   var level = 19

@@ -44,9 +44,9 @@ struct TraceSummary {
     return EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
   }
 
-  /// Every session the events name, sorted.
+  /// Every session the events name, in natural order (S1, S2, S10).
   var sessions: [SessionID] {
-    Set(events.flatMap(\.payload.sessions)).sorted()
+    Set(events.flatMap(\.payload.sessions)).naturallySorted()
   }
 
   var launches: Int { events.filter { $0.type == .appLaunch }.count }

@@ -40,7 +40,7 @@ struct VerifyCommand: ParsableCommand {
       do {
         status = max(status, try verify(file))
       } catch {
-        Console.error("error: \(error)")
+        Console.report(error: "\(error)")
         status = ExitStatus.usage
       }
     }

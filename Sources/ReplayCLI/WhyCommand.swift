@@ -10,7 +10,8 @@ struct WhyCommand: ParsableCommand {
     discussion: """
       PATH names a field of the state JSON (`replay state --json`): keys joined by dots, keys \
       that hold dots quoted in brackets. Prints the field's value after --at, the event that \
-      last changed it, and the earlier changes of the same field back to when it appeared.
+      last changed it, and the earlier changes of the same field back to when it appeared. \
+      A negative --at counts from the end (--at -1 is the last event).
 
         replay why traces/two-windows-clean.jsonl --at 30 app.keyScene
         replay why traces/sketch-restoration-bug.jsonl sessions.S2.scene.content
@@ -23,19 +24,24 @@ struct WhyCommand: ParsableCommand {
   @Argument(help: "The state field, such as sessions.B.scene.focus.")
   var path: String
 
-  @Option(help: ArgumentHelp("The state after this event (default: the last).", valueName: "seq"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The state after this event (default: the last; -N: the Nth from the end).",
+      valueName: "seq"))
   var at: Int?
 
-  @Option(help: ArgumentHelp("Earlier changes to list at most.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Earlier changes to list at most.", valueName: "n"))
   var depth = 10
 
   @Flag(help: "Print the answer as JSON.")
   var json = false
 
-  @OptionGroup var reading: TraceReadingOptions
+  @OptionGroup var reading: SingleTraceReadingOptions
 
   func validate() throws {
-    if let at, at < 0 { throw ValidationError("--at must be 0 or a seq, not \(at).") }
     if depth < 0 { throw ValidationError("--depth must be 0 or more.") }
   }
 
@@ -51,10 +57,9 @@ struct WhyCommand: ParsableCommand {
     let field = try JSONPath(parsing: path)
     let trace = try reading.load(file)
     let last = trace.events.last?.seq ?? 0
-    let end = at ?? last
-    guard end <= last else {
-      throw UsageError("--at \(end) is past the end of \(file), whose last event is seq \(last).")
-    }
+    let end =
+      try at.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
+      ?? last
     var replay = Replay()
     var value = replay.state.json[field]
     var everPresent = value != nil

@@ -38,6 +38,9 @@ struct JSONLinesReader {
     var lineNumber = 0
     while lineStart < bytes.count {
       lineNumber += 1
+      if lineNumber & 0x3FFF == 0, let progress = options.progress {
+        progress(lineStart, bytes.count)
+      }
       let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
       let lineEnd = newline ?? bytes.count
       defer { lineStart = lineEnd + 1 }

@@ -5,6 +5,10 @@ public struct ReadOptions: Sendable {
   /// newer reader would give them.
   public var lenient: Bool = false
 
+  /// Called now and then while JSON Lines are read, with the bytes read so far and the total,
+  /// so that a tool can show how far a long read got; nil (never called) by default.
+  public var progress: (@Sendable (_ bytesRead: Int, _ totalBytes: Int) -> Void)?
+
   /// Creates read options.
   public init(lenient: Bool = false) {
     self.lenient = lenient

@@ -37,6 +37,8 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
     public static let unsupportedVersion = Code("unsupportedVersion")
     /// A `.sctrace` file is damaged where it must not be, such as in its header.
     public static let damagedTrace = Code("damagedTrace")
+    /// The file is plainly something else, such as a gzip archive, an image or binary data.
+    public static let notATrace = Code("notATrace")
     /// A trace could not be written; the message holds the operating system's reason.
     public static let unwritableFile = Code("unwritableFile")
 

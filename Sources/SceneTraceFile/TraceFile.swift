@@ -7,9 +7,10 @@ public enum TraceFile {
   ///
   /// The format is told by content, not by extension: bytes starting with a SceneTrace header
   /// are a `.sctrace` file; bytes starting with a zstd frame (or another skippable frame) are
-  /// zstd-compressed JSON Lines; anything else is JSON Lines. A `.sctrace` file that was cut or
-  /// damaged gives every event it still holds, with what was lost in
-  /// ``LoadedTrace/truncation`` and ``LoadedTrace/damage``.
+  /// zstd-compressed JSON Lines; anything else is JSON Lines, unless it is plainly another
+  /// format (gzip, ZIP, an image, a PDF, binary data): a `notATrace` error names it. A
+  /// `.sctrace` file that was cut or damaged gives every event it still holds, with what was
+  /// lost in ``LoadedTrace/truncation`` and ``LoadedTrace/damage``.
   public static func load(path: String, options: ReadOptions = ReadOptions()) throws(TraceError)
     -> LoadedTrace
   {
@@ -24,6 +25,7 @@ public enum TraceFile {
     let bytes = Array(bytes)
     switch format(of: bytes) {
     case .jsonLines:
+      if let error = notATrace(bytes, path: path) { throw error }
       return try decodeJSONLines(bytes, path: path, options: options)
     case .compressedJSONLines:
       return try decodeCompressedJSONLines(bytes, path: path, options: options)

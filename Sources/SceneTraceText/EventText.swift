@@ -5,17 +5,38 @@ import SceneTraceFile
 package struct EventText {
   /// The width of the widest seq, so that columns line up.
   package let seqWidth: Int
+  /// The width of the time column.
+  package let timeWidth: Int
+  /// The width of the type column.
+  package let typeWidth: Int
 
-  /// Columns wide enough for seqs up to `lastSeq`.
+  /// Columns wide enough for seqs up to `lastSeq`, and fixed widths for the time and the type.
   package init(lastSeq: Int) {
     seqWidth = String(max(lastSeq, 1)).count
+    timeWidth = 10
+    typeWidth = 28
+  }
+
+  /// Columns exactly as wide as the widest seq, time and type of `events`.
+  package init(columnsFor events: some Sequence<Event>) {
+    var seq = 1
+    var time = 1
+    var type = 1
+    for event in events {
+      seq = max(seq, event.seq)
+      time = max(time, event.time.description.count)
+      type = max(type, event.type.rawValue.count)
+    }
+    seqWidth = String(seq).count
+    timeWidth = time
+    typeWidth = type
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
   package func line(_ event: Event, marker: String = "  ") -> String {
     let seq = String(event.seq).leftPadded(to: seqWidth)
-    let time = event.time.description.rightPadded(to: 10)
-    let type = event.type.rawValue.rightPadded(to: 28)
+    let time = event.time.description.rightPadded(to: timeWidth)
+    let type = event.type.rawValue.rightPadded(to: typeWidth)
     return "\(marker)\(seq)  \(time)  \(type)  \(Self.fields(of: event))"
       .trimmingTrailingSpaces()
   }

@@ -16,7 +16,7 @@ package enum StateText {
     lines.append(appLine)
 
     lines.append(state.sessions.isEmpty ? "sessions  none" : "sessions")
-    for id in state.sessions.keys.sorted() {
+    for id in state.sessions.keys.naturallySorted() {
       guard let session = state.sessions[id] else { continue }
       lines += sessionLines(id, session)
     }

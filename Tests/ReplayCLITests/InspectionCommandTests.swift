@@ -10,10 +10,10 @@ struct InspectionCommandTests {
     #expect(result.status == 0)
     #expect(
       result.output == """
-          15  2.06        scene.willConnect             session=B role=windowApplication \
+          15  2.06  scene.willConnect          session=B role=windowApplication \
         activityType=com.example.notes.open
-          19  2.09        scene.willEnterForeground     session=B
-          31  9           scene.willResignActive        session=B
+          19  2.09  scene.willEnterForeground  session=B
+          31  9     scene.willResignActive     session=B
 
         """)
   }

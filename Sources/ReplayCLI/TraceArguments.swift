@@ -1,0 +1,57 @@
+import SceneTrace
+import SceneTraceFile
+import SceneTraceText
+
+/// Checking the arguments that name parts of a trace against the trace itself, so that a typo
+/// is an error listing what exists rather than an empty answer.
+///
+/// Seqs: a positive number is that seq; a negative number counts from the end, `-1` being the
+/// last event (`--at -1`, `--from -10`); `0` is before the first event.
+enum TraceArguments {
+  /// The seq that `value`, given as `option`, names in a trace whose last event is `lastSeq`:
+  /// an error when it is past the end or counts back past the start.
+  static func seq(_ value: Int, option: String, lastSeq: Int, path: String) throws -> Int {
+    if value > lastSeq {
+      throw UsageError(
+        "\(option) \(value) is past the end of \(path), whose last event is seq \(lastSeq)")
+    }
+    guard value < 0 else { return value }
+    let seq = lastSeq + 1 + value
+    guard seq >= 1 else {
+      throw UsageError(
+        "\(option) \(value) counts back past the first event of \(path), whose events are seq "
+          + "1 to \(lastSeq) (-1 is the last event, -\(lastSeq) the first)")
+    }
+    return seq
+  }
+
+  /// Throws unless some event of `events` names `session`, listing the sessions that exist.
+  static func checkSession(_ session: String, in events: [Event], path: String) throws {
+    let sessions = Set(events.lazy.flatMap(\.payload.sessions))
+    guard !sessions.contains(SessionID(session)) else { return }
+    let names = sessions.naturallySorted().map(\.rawValue)
+    throw UsageError(
+      "no session \(session) in \(path); sessions: "
+        + (names.isEmpty ? "none" : list(names)))
+  }
+
+  /// Throws unless some event's type in `events` starts with `prefix`, listing the types that
+  /// the trace holds.
+  static func checkTypePrefix(_ prefix: String, in events: [Event], path: String) throws {
+    var present = Set<EventType>()
+    for event in events { present.insert(event.type) }
+    guard !present.contains(where: { $0.rawValue.hasPrefix(prefix) }) else { return }
+    let names = EventType.allCases.filter(present.contains).map(\.rawValue)
+    let known = EventType.allCases.contains { $0.rawValue.hasPrefix(prefix) }
+    throw UsageError(
+      (known
+        ? "no event in \(path) has a type starting with \(prefix)"
+        : "no event type starts with \(prefix)") + "; types in \(path): \(list(names))")
+  }
+
+  /// At most 20 names joined by commas, then how many more.
+  private static func list(_ names: [String]) -> String {
+    let shown = names.prefix(20).joined(separator: ", ")
+    return names.count > 20 ? shown + ", and \(names.count - 20) more" : shown
+  }
+}

@@ -1,0 +1,55 @@
+import SceneTrace
+
+extension TraceFile {
+  /// A well-known file format that is not a trace, told by its first bytes, and what to do
+  /// about it.
+  struct ForeignFormat {
+    /// The signature the file starts with.
+    var magic: [UInt8]
+    /// What the file is, such as `gzip-compressed`.
+    var name: String
+    /// What the user can do, or nil when there is nothing to do but pick another file.
+    var advice: String?
+  }
+
+  /// The formats people most often pass by mistake: compressed archives, images, documents.
+  static let foreignFormats: [ForeignFormat] = [
+    ForeignFormat(
+      magic: [0x1F, 0x8B], name: "gzip-compressed",
+      advice: "decompress it first (`gunzip`); replay reads zstd-compressed .jsonl.zst as it is"),
+    ForeignFormat(
+      magic: Array("BZh".utf8), name: "bzip2-compressed", advice: "decompress it first (`bunzip2`)"),
+    ForeignFormat(
+      magic: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00], name: "xz-compressed",
+      advice: "decompress it first (`unxz`)"),
+    ForeignFormat(
+      magic: [0x50, 0x4B, 0x03, 0x04], name: "a ZIP archive",
+      advice: "unzip it first and pass the trace inside"),
+    ForeignFormat(magic: [0x89, 0x50, 0x4E, 0x47], name: "a PNG image", advice: nil),
+    ForeignFormat(magic: [0xFF, 0xD8, 0xFF], name: "a JPEG image", advice: nil),
+    ForeignFormat(magic: Array("GIF8".utf8), name: "a GIF image", advice: nil),
+    ForeignFormat(magic: Array("%PDF".utf8), name: "a PDF document", advice: nil),
+  ]
+
+  /// The `notATrace` error for bytes that are plainly not a trace: a known foreign format, or
+  /// binary data (a NUL byte, or bytes that are not UTF-8, near the start of a file that does
+  /// not start like JSON Lines); nil for anything that may be JSON Lines, whose reader then
+  /// says precisely what is wrong and on which line.
+  static func notATrace(_ bytes: [UInt8], path: String) -> TraceError? {
+    let what = "not a trace (a .sctrace file, JSON Lines or .jsonl.zst)"
+    for format in foreignFormats where bytes.starts(with: format.magic) {
+      let advice = format.advice.map { "; \($0)" } ?? ""
+      return TraceError(
+        code: .notATrace, message: "the file is \(format.name), \(what)\(advice)", path: path)
+    }
+    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    if let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "/") { return nil }
+    let start = bytes.prefix(512)
+    // A cut multi-byte character at the end of the sample is still text.
+    let isText =
+      !start.contains(0)
+      && (0..<4).contains { String(validating: start.dropLast($0), as: UTF8.self) != nil }
+    guard !isText else { return nil }
+    return TraceError(code: .notATrace, message: "the file is binary data, \(what)", path: path)
+  }
+}
