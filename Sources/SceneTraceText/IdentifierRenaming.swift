@@ -32,7 +32,7 @@ package struct IdentifierRenaming {
     sessions = Self.correspond(
       pairs: matching.pairs.map { ($0.b.rawValue, $0.a.rawValue) },
       leftover: matching.onlyInB.map(\.rawValue),
-      taken: Set(SessionRoster(events: a).entries.map(\.id.rawValue))
+      taken: Set(matching.pairs.map(\.a.rawValue) + matching.onlyInA.map(\.rawValue))
     ).reduce(into: [:]) { $0[SessionID($1.key)] = SessionID($1.value) }
     drags = Self.correspond(namesA.drags, namesB.drags)
       .reduce(into: [:]) { $0[DragID($1.key)] = DragID($1.value) }

@@ -23,6 +23,8 @@ package struct SessionRoster: Sendable {
     var named: [SessionID] = []
     var seen: Set<SessionID> = []
     var details: [SessionID: Entry] = [:]
+    // Most events name the session the one before named: skip the set for those.
+    var last: SessionID?
     for event in events {
       switch event.payload {
       case .sessionConfigure(let id, let role, let activityType):
@@ -32,9 +34,14 @@ package struct SessionRoster: Sendable {
         if !connected.contains(id) { connected.append(id) }
         details[id, default: Entry(id: id)].record(role, activityType)
       default:
-        for id in event.payload.sessions where !seen.contains(id) { named.append(id) }
+        if let id = event.payload.scene {
+          guard id != last else { continue }
+          last = id
+          if seen.insert(id).inserted { named.append(id) }
+        } else {
+          for id in event.payload.sessions where seen.insert(id).inserted { named.append(id) }
+        }
       }
-      for id in event.payload.sessions { seen.insert(id) }
     }
     let connectedSet = Set(connected)
     var listed: Set<SessionID> = []
