@@ -20,8 +20,9 @@ struct DiffCommand: ParsableCommand {
       compared after every stretch where the events differ. Same behaviour prints one line \
       (exit 0); otherwise it prints the first stretch after which the states differ, the \
       events around it in both traces (- only in a, + only in b) and what differs in the state \
-      (exit 1). Events of b and the state are named as in a. Each side is one file: to compare \
-      recordings of several files, join them first (replay export --join a1 a2 -o a.jsonl).
+      (exit 1): b's events as b recorded them, what differs with b's sessions named as in a. \
+      Each side is one file: to compare recordings of several files, join them first \
+      (replay export --join a1 a2 -o a.jsonl).
 
         replay diff traces/two-windows-clean.jsonl --from 8 --to 21
         replay diff traces/setting-one-window-fixed.jsonl traces/setting-one-window-bug.jsonl

@@ -1,4 +1,5 @@
 import SceneTrace
+import SceneTraceFile
 
 /// New names for the identifiers of one trace (sessions, launches, drags, requests), so that its
 /// events say what another trace's events say when they mean the same: the second trace of a
@@ -20,8 +21,8 @@ package struct IdentifierRenaming {
   /// The new name of each request that changes name.
   package private(set) var requests: [String: String] = [:]
 
-  /// Every renamed spelling, by its first scalar, longest first, for renaming inside strings.
-  private var spellings: [Unicode.Scalar: [([Unicode.Scalar], String)]] = [:]
+  /// Every renamed identifier, for renaming inside strings.
+  private var spellings = IdentifierSpellings()
   /// Strings already renamed: a trace repeats its keys and windows many times.
   private var renamedText: [String: String] = [:]
 
@@ -43,9 +44,8 @@ package struct IdentifierRenaming {
       sessions.map { ($0.key.rawValue, $0.value.rawValue) }, launches.map { ($0.key, $0.value) },
       drags.map { ($0.key.rawValue, $0.value.rawValue) }, requests.map { ($0.key, $0.value) },
     ] {
-      for (old, new) in table { addSpelling(old, new) }
+      for (old, new) in table { spellings.add(old, replacement: new) }
     }
-    for key in spellings.keys { spellings[key]?.sort { $0.0.count > $1.0.count } }
   }
 
   /// Whether no identifier changes name.
@@ -71,45 +71,9 @@ package struct IdentifierRenaming {
   /// `text` with every identifier standing on its own in it renamed.
   mutating func renamedText(_ text: String) -> String {
     if let known = renamedText[text] { return known }
-    let scalars = Array(text.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    var index = 0
-    while index < scalars.count {
-      let atBoundary = index == 0 || !Self.continuesIdentifier(scalars[index - 1])
-      if atBoundary, let (length, new) = spelling(in: scalars, at: index) {
-        result.append(contentsOf: new.unicodeScalars)
-        index += length
-      } else {
-        result.append(scalars[index])
-        index += 1
-      }
-    }
-    let renamed = String(result)
+    let renamed = spellings.replacingIdentifiers(in: text)
     renamedText[text] = renamed
     return renamed
-  }
-
-  private func spelling(in scalars: [Unicode.Scalar], at index: Int) -> (Int, String)? {
-    for (candidate, new) in spellings[scalars[index]] ?? [] {
-      let end = index + candidate.count
-      guard end <= scalars.count, scalars[index..<end].elementsEqual(candidate) else { continue }
-      guard end == scalars.count || !Self.continuesIdentifier(scalars[end]) else { continue }
-      return (candidate.count, new)
-    }
-    return nil
-  }
-
-  private mutating func addSpelling(_ old: String, _ new: String) {
-    let scalars = Array(old.unicodeScalars)
-    guard let first = scalars.first else { return }
-    guard !(spellings[first] ?? []).contains(where: { $0.0 == scalars }) else { return }
-    spellings[first, default: []].append((scalars, new))
-  }
-
-  /// Whether `scalar` can be part of a word that an identifier is only a piece of.
-  private static func continuesIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic
-      || scalar.properties.numericType != nil
   }
 
   /// The Nth of `b` named as the Nth of `a`; those of `b` past the end of `a` keep their names.
