@@ -128,7 +128,9 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "ReplayCLITests",
-      dependencies: ["ReplayCLI", "replay", "SceneTrace", "SceneTraceFile", "SceneTraceTesting"],
+      dependencies: [
+        "ReplayCLI", "replay", "SceneTrace", "SceneTraceFile", "SceneTraceTesting", "SceneTraceText",
+      ],
       resources: []
     ),
   ]

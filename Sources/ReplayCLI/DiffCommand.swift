@@ -6,18 +6,52 @@ import SceneTraceText
 struct DiffCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "diff",
-    abstract: "What changed between two points of a trace, or where two traces first differ.",
+    abstract: "What changed between two points of a trace, or where two traces behave differently.",
     discussion: """
       With one trace, prints what changed between the state after --from and the state after \
-      --to, scene by scene (exit 0). With two traces, replays both side by side and stops at \
-      the first event after which their states differ (times aside), printing both events, \
-      what differs and both states there (exit 1 when they differ, 0 when they never do).
+      --to, scene by scene (exit 0).
+
+      With two traces (a and b), compares what they do, not where their events stand: two \
+      recordings of the same steps behave the same even when their session identifiers, times \
+      and launch, drag and request identifiers differ, or one has events that change nothing. \
+      Sessions are matched by role, activity type and order of connection (the second \
+      windowApplication session to connect in a is the second in b), or as --map says; the \
+      events are aligned by what they say (ids renamed, times dropped), and the states are \
+      compared after every stretch where the events differ. Same behaviour prints one line \
+      (exit 0); otherwise it prints the first stretch after which the states differ, the \
+      events around it in both traces (- only in a, + only in b) and what differs in the state \
+      (exit 1): b's events as b recorded them, what differs with b's sessions named as in a. \
+      Each side is one file: to compare recordings of several files, join them first \
+      (replay export --join a1 a2 -o a.jsonl).
 
         replay diff traces/two-windows-clean.jsonl --from 8 --to 21
-        replay diff before-fix.jsonl after-fix.jsonl
+        replay diff traces/setting-one-window-fixed.jsonl traces/setting-one-window-bug.jsonl
+
+      The second prints where the bug starts (the events around it are shortened here):
+
+        traces/setting-one-window-fixed.jsonl and traces/setting-one-window-bug.jsonl behave \
+      differently: the states first differ after seq 16 of a and seq 15 of b
+          a: seq 16  state.render session=W2 key=defaults:showWordCount value=true
+          b: nothing in its place (after seq 15)
+
+        events around it in a (traces/setting-one-window-fixed.jsonl)
+            15  6.002  state.render   session=W1 key=defaults:showWordCount value=true
+          - 16  6.003  state.render   session=W2 key=defaults:showWordCount value=true
+            17  9      app.keyWindow  session=W2 window=W2.main
+        events around it in b (traces/setting-one-window-bug.jsonl)
+            15  6.002  state.render   session=W1 key=defaults:showWordCount value=true
+            (nothing here)
+            16  9      app.keyWindow  session=W2 window=W2.main
+
+        what differs after them (a → b)
+          session W2
+              scene.renders.defaults:showWordCount  "true" → "false"
+
+      Recordings of the same steps print one line instead, such as `same behaviour: 19 events \
+      of a.jsonl, 20 events of b.jsonl, sessions matched W1 = 6F9A…, W2 = 0B3D…`.
       """)
 
-  @Argument(help: "One trace (with --from and --to), or two traces to compare.")
+  @Argument(help: "One trace (with --from and --to), or two traces to compare (a and b).")
   var files: [String]
 
   @Option(
@@ -32,16 +66,28 @@ struct DiffCommand: ParsableCommand {
       "The second point (default: the last; -N: the Nth from the end).", valueName: "seq"))
   var to: Int?
 
+  @Option(
+    name: .customLong("map"),
+    help: ArgumentHelp(
+      "Match session A_ID of a with session B_ID of b, before the others are matched by role, "
+        + "activity type and order of connection (repeatable).",
+      valueName: "A_ID=B_ID"))
+  var sessionPairs: [String] = []
+
   @Flag(help: "Print the changes as JSON.")
   var json = false
 
-  @OptionGroup var reading: TraceReadingOptions
+  @Flag(help: "Skip events of unknown types, in either trace, with a warning instead of stopping.")
+  var lenient = false
 
   func validate() throws {
     switch files.count {
     case 1:
       if let from, let to, from >= 0, to >= 0, from > to {
         throw ValidationError("--from \(from) is after --to \(to).")
+      }
+      if !sessionPairs.isEmpty {
+        throw ValidationError("--map matches sessions of two traces; give two files.")
       }
     case 2:
       if from != nil || to != nil {
@@ -60,9 +106,16 @@ struct DiffCommand: ParsableCommand {
     }
   }
 
+  /// Loads `path`, telling standard error what a truncated or damaged file lost.
+  func load(_ path: String) throws(TraceError) -> LoadedTrace {
+    let trace = try TraceFile.load(path: path, options: ReadOptions(lenient: lenient))
+    TraceReadingOptions.reportLosses(of: trace)
+    return trace
+  }
+
   private func comparePoints() throws {
     let file = files[0]
-    let trace = try reading.load(file)
+    let trace = try load(file)
     let last = trace.events.last?.seq ?? 0
     let start =
       try from.map {
@@ -90,68 +143,6 @@ struct DiffCommand: ParsableCommand {
       "\(file): seq \(start) (t \(before.time)) → seq \(end) (t \(replay.state.time)): "
         + (count == 0 ? "no change" : "\(count) change\(count == 1 ? "" : "s")"))
     for line in ChangeText.render(changes) { Console.output(line) }
-  }
-
-  private func compareTraces() throws {
-    let traces = (try reading.load(files[0]), try reading.load(files[1]))
-    var replays = (Replay(), Replay())
-    let length = max(traces.0.events.count, traces.1.events.count)
-    for index in 0..<length {
-      let events = (traces.0.events.element(at: index), traces.1.events.element(at: index))
-      if let event = events.0 { replays.0.apply(event) }
-      if let event = events.1 { replays.1.apply(event) }
-      let states = (replays.0.state.comparableJSON, replays.1.state.comparableJSON)
-      guard states.0 != states.1 else { continue }
-      report(difference: states.0.changes(to: states.1), at: index, events, replays, traces)
-      throw ExitCode(ExitStatus.found)
-    }
-    let counts = (traces.0.events.count, traces.1.events.count)
-    if json {
-      Console.output(JSONValue.object(["identical": .bool(true)]).serialized())
-      return
-    }
-    var line = "\(files[0]) and \(files[1]): the states agree after every event"
-    if counts.0 != counts.1 {
-      let longer = counts.0 > counts.1 ? files[0] : files[1]
-      line += " (\(longer) has \(abs(counts.0 - counts.1)) more events that change nothing)"
-    }
-    Console.output(line)
-  }
-
-  private func report(
-    difference changes: [JSONChange], at index: Int, _ events: (Event?, Event?),
-    _ replays: (Replay, Replay), _ traces: (LoadedTrace, LoadedTrace)
-  ) {
-    if json {
-      func side(_ file: String, _ event: Event?, _ replay: Replay) -> JSONValue {
-        .object([
-          "file": .string(file), "event": event?.json ?? .null, "state": replay.state.json,
-        ])
-      }
-      let report: JSONValue = .object([
-        "identical": .bool(false), "event": JSONValue(index + 1),
-        "a": side(files[0], events.0, replays.0), "b": side(files[1], events.1, replays.1),
-        "changes": .array(changes.map(\.json)),
-      ])
-      Console.output(report.serialized())
-      return
-    }
-    let lastSeq = max(traces.0.events.last?.seq ?? 0, traces.1.events.last?.seq ?? 0)
-    let text = EventText(lastSeq: lastSeq)
-    func describe(_ event: Event?, in file: String) -> String {
-      event.map { text.line($0) } ?? "  (\(file) has ended)"
-    }
-    var lines = [
-      "\(files[0]) and \(files[1]) differ first after event \(index + 1):",
-      "a:" + describe(events.0, in: files[0]),
-      "b:" + describe(events.1, in: files[1]),
-      "",
-      "what differs (a → b):",
-    ]
-    lines += ChangeText.render(changes).map { "  " + $0 }
-    lines += ["", "state of a (\(files[0])):", StateText.render(replays.0.state)]
-    lines += ["", "state of b (\(files[1])):", StateText.render(replays.1.state)]
-    for line in lines { Console.output(line) }
   }
 }
 

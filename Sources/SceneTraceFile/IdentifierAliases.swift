@@ -11,10 +11,8 @@ import SceneTrace
 /// A session without a known role is a `session`. When one spelling names identifiers of two
 /// kinds, sessions win, then launches, drags and requests.
 struct IdentifierAliases {
-  /// The alias of each identifier, by its spelling's scalars (identifiers compare exactly).
-  private var aliases: [[Unicode.Scalar]: String] = [:]
-  /// The identifiers by their first scalar, longest first, for finding them inside strings.
-  private var candidates: [Unicode.Scalar: [[Unicode.Scalar]]] = [:]
+  /// The alias of each identifier, found inside strings.
+  private var spellings = IdentifierSpellings()
 
   /// The aliases of every identifier `events` name, with the roles of `state`, the state after
   /// the last of them.
@@ -56,57 +54,17 @@ struct IdentifierAliases {
         assign(identifier, alias: "\(kind)#\(index + 1)")
       }
     }
-    for key in candidates.keys { candidates[key]?.sort { $0.count > $1.count } }
   }
 
   /// Gives `identifier` its alias, unless an earlier kind already named that spelling.
   private mutating func assign(_ identifier: String, alias: String) {
-    let scalars = Array(identifier.unicodeScalars)
-    guard let first = scalars.first, aliases[scalars] == nil else { return }
-    aliases[scalars] = alias
-    candidates[first, default: []].append(scalars)
+    spellings.add(identifier, replacement: alias)
   }
 
-  /// `text` with every identifier in it replaced by its alias.
-  ///
-  /// An identifier counts where it stands on its own: it fills `text`, or what is on either
-  /// side of it is not a letter, digit, `-` or `_` (so `A` is found in `session:A/draft` and
-  /// `A.main`, and not in `Apply`). Where several identifiers start at the same place, the
-  /// longest wins.
+  /// `text` with every identifier in it replaced by its alias, where it stands on its own (see
+  /// `IdentifierSpellings`): `A` is found in `session:A/draft` and `A.main`, not in `Apply`.
   func replacingIdentifiers(in text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var result = String.UnicodeScalarView()
-    var index = 0
-    while index < scalars.count {
-      let atBoundary = index == 0 || !Self.continuesIdentifier(scalars[index - 1])
-      if atBoundary, let (identifier, alias) = identifier(in: scalars, at: index) {
-        result.append(contentsOf: alias.unicodeScalars)
-        index += identifier.count
-      } else {
-        result.append(scalars[index])
-        index += 1
-      }
-    }
-    return String(result)
-  }
-
-  /// The longest identifier that starts at `index` and ends at a boundary, with its alias.
-  private func identifier(
-    in scalars: [Unicode.Scalar], at index: Int
-  ) -> ([Unicode.Scalar], String)? {
-    for candidate in candidates[scalars[index]] ?? [] {
-      let end = index + candidate.count
-      guard end <= scalars.count, scalars[index..<end].elementsEqual(candidate) else { continue }
-      guard end == scalars.count || !Self.continuesIdentifier(scalars[end]) else { continue }
-      if let alias = aliases[candidate] { return (candidate, alias) }
-    }
-    return nil
-  }
-
-  /// Whether `scalar` can be part of a word that an identifier is only a piece of.
-  private static func continuesIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-    scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic
-      || scalar.properties.numericType != nil
+    spellings.replacingIdentifiers(in: text)
   }
 }
 

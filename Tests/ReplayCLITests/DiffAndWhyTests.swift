@@ -25,48 +25,6 @@ struct DiffAndWhyTests {
       result.output == "traces/switcher-kill.jsonl: seq 4 (t 0.03) → seq 4 (t 0.03): no change\n")
   }
 
-  @Test func diffOfTwoTracesStopsAtTheFirstEventWhereStatesDiffer() throws {
-    // The same app with the hook fixed: the inspector's willEnterForeground is recorded.
-    let fixed = try temporaryFile(
-      try String(
-        contentsOf: ReplayTool.packageRoot.appendingPathComponent(
-          "traces/missed-foreground-hook.jsonl"), encoding: .utf8
-      )
-      .replacingOccurrences(
-        of: #"{"type":"scene.didBecomeActive","session":"inspector"}"#,
-        with: #"{"type":"scene.willEnterForeground","session":"inspector"}"#
-          + "\n" + #"{"type":"scene.didBecomeActive","session":"inspector"}"#))
-    let result = try ReplayTool.run("diff", "traces/missed-foreground-hook.jsonl", fixed)
-    #expect(result.status == 1)
-    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(
-      String.init)
-    #expect(lines[0].hasSuffix("differ first after event 16:"))
-    #expect(lines[1].hasPrefix("a:") && lines[1].contains("scene.didBecomeActive"))
-    #expect(lines[2].hasPrefix("b:") && lines[2].contains("scene.willEnterForeground"))
-    #expect(
-      lines.contains {
-        $0.contains("scene.state") && $0.hasSuffix("\"foregroundActive\" → \"foregroundInactive\"")
-      })
-    #expect(lines.contains("state of a (traces/missed-foreground-hook.jsonl):"))
-    let same = try ReplayTool.run(
-      "diff", "traces/switcher-kill.jsonl", "traces/switcher-kill.jsonl")
-    #expect(same.status == 0)
-    #expect(same.output.contains("the states agree after every event"))
-  }
-
-  @Test func diffJSONOfTwoTracesHoldsBothStates() throws {
-    // They differ at once: the switcher trace's launch lists sessions A and B as open.
-    let result = try ReplayTool.run(
-      "diff", "--json", "traces/switcher-kill.jsonl", "traces/two-windows-clean.jsonl")
-    #expect(result.status == 1)
-    let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-    #expect(report?["identical"] as? Bool == false)
-    #expect(report?["event"] as? Int == 1)
-    let a = report?["a"] as? [String: Any]
-    #expect((a?["state"] as? [String: Any])?["sessions"] != nil)
-    #expect(((report?["changes"] as? [Any])?.count ?? 0) > 0)
-  }
-
   @Test func diffUsageErrorsExitTwo() throws {
     #expect(
       try ReplayTool.run("diff", "traces/switcher-kill.jsonl", "--from", "5", "--to", "3").status
@@ -109,12 +67,5 @@ struct DiffAndWhyTests {
     #expect(result.errors.contains("sessions.B.scene holds instance, state"))
     let badPath = try ReplayTool.run("why", "traces/switcher-kill.jsonl", "sessions..B")
     #expect(badPath.status == 2)
-  }
-
-  private func temporaryFile(_ text: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-diff-\(UUID().uuidString).jsonl")
-    try text.write(to: url, atomically: true, encoding: .utf8)
-    return url.path
   }
 }

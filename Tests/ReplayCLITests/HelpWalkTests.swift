@@ -9,10 +9,6 @@ struct HelpWalkTests {
   static let clean = "traces/two-windows-clean.jsonl"
   static let bug = "traces/sketch-restoration-bug.jsonl"
 
-  /// `diff FILE_A FILE_B` compares two traces; what `--join` means there belongs to the rework
-  /// of `diff` (issue 11, item 3), so this walk leaves its `--join` to that work's tests.
-  static let joinCheckedElsewhere: Set<String> = ["diff"]
-
   /// The subcommands `replay --help` lists.
   static func commands() throws -> [String] {
     let help = try ReplayTool.run("--help").output
@@ -101,6 +97,8 @@ struct HelpWalkTests {
       arguments.removeAll { $0 == "--rule" || $0 == "restoration.shared-storage" }
     }
     if command == "simulate", option == "--list" { arguments = [] }
+    // Sessions are mapped between two traces: compare the trace with itself.
+    if command == "diff", option == "--map" { return [clean, clean, option, "A=A"] }
     guard let value else { return arguments + [option] }
     guard let sample = try sample(value, option: option, command: command, folder: folder) else {
       return nil
@@ -142,7 +140,6 @@ struct HelpWalkTests {
     for command in try Self.commands()
     where try Self.options(of: command).contains(where: { $0.name == "--join" }) {
       joining.append(command)
-      if Self.joinCheckedElsewhere.contains(command) { continue }
       let files = [Self.clean, Self.bug]
       let arguments = try #require(Self.required(command, files: files, folder: folder))
       let result = try ReplayTool.run([command, "--join"] + arguments)

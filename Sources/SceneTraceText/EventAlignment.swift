@@ -1,0 +1,159 @@
+/// Where two sequences of events differ, found by what the events say rather than where they
+/// stand: the hunks (elements one sequence holds in place of elements of the other), between
+/// runs of elements that agree.
+///
+/// Runs that agree are followed greedily; where the sequences part, the search (Myers' greedy
+/// O(ND) diff) looks for the shortest edit, in elements deleted from the first and inserted from
+/// the second, after which they agree again for `anchor` elements in a row, or both end. That
+/// edit is a stretch: its runs of edits are its hunks. So the work grows with the length of the
+/// sequences and the square of each stretch's size, never with the product of the lengths: two
+/// traces of a million events with a few differences align in one pass and little memory.
+///
+/// ```swift
+/// let a = ["launch", "connect A", "mark", "activate A"]
+/// let b = ["launch", "connect A", "activate A"]
+/// EventAlignment.hunks(a.count, b.count) { a[$0] == b[$1] }
+/// // [Hunk(a: 2..<3, b: 2..<2)]: "mark" is in a only
+/// ```
+package enum EventAlignment {
+  /// A stretch where the sequences differ: elements `a` of the first stand where elements `b`
+  /// of the second do (either may be empty). Elements inside a hunk may agree in short runs
+  /// (shorter than the anchor); the hunk starts and ends with elements that do not.
+  package struct Hunk: Hashable, Sendable, CustomStringConvertible {
+    /// The elements of the first sequence.
+    package var a: Range<Int>
+    /// The elements of the second sequence.
+    package var b: Range<Int>
+
+    /// A hunk of `a` in the first sequence against `b` in the second.
+    package init(a: Range<Int>, b: Range<Int>) {
+      self.a = a
+      self.b = b
+    }
+
+    package var description: String {
+      "a \(a.lowerBound)..<\(a.upperBound), b \(b.lowerBound)..<\(b.upperBound)"
+    }
+  }
+
+  /// The hunks of two sequences of `countA` and `countB` elements, in order, where `same(i, j)`
+  /// says whether element `i` of the first says what element `j` of the second says.
+  ///
+  /// - Parameters:
+  ///   - anchor: how many elements in a row must agree after a stretch of hunks for it to end
+  ///     there.
+  ///   - maxEdits: the largest edit searched for (deletions plus insertions); beyond it the two
+  ///     sequences are taken to differ one element against one, and the search starts again
+  ///     after them.
+  package static func hunks(
+    _ countA: Int, _ countB: Int, anchor: Int = 8, maxEdits: Int = 400,
+    same: (Int, Int) -> Bool
+  ) -> [Hunk] {
+    stretches(countA, countB, anchor: anchor, maxEdits: maxEdits, same: same).flatMap(\.self)
+  }
+
+  /// The hunks grouped in stretches: the hunks of one stretch are apart by fewer than `anchor`
+  /// agreeing elements, and each stretch is followed by at least `anchor` (or by the end of
+  /// both sequences). Two events swapped are one stretch of two hunks.
+  package static func stretches(
+    _ countA: Int, _ countB: Int, anchor: Int = 8, maxEdits: Int = 400,
+    same: (Int, Int) -> Bool
+  ) -> [[Hunk]] {
+    var stretches: [[Hunk]] = []
+    var i = 0
+    var j = 0
+    while true {
+      while i < countA, j < countB, same(i, j) {
+        i += 1
+        j += 1
+      }
+      if i == countA, j == countB { break }
+      let (found, end) = nextHunks(
+        from: (i, j), counts: (countA, countB), anchor: max(anchor, 1), maxEdits: maxEdits,
+        same: same)
+      stretches.append(found)
+      (i, j) = end
+    }
+    return stretches
+  }
+
+  /// The shortest edit from `start` after which `anchor` elements agree, or both sequences end,
+  /// as hunks (the edit's runs between the elements it keeps), and where that edit ends.
+  private static func nextHunks(
+    from start: (Int, Int), counts: (Int, Int), anchor: Int, maxEdits: Int,
+    same: (Int, Int) -> Bool
+  ) -> ([Hunk], (Int, Int)) {
+    let (i, j) = start
+    let n = counts.0 - i
+    let m = counts.1 - j
+    if n == 0 || m == 0 {
+      return ([Hunk(a: i..<counts.0, b: j..<counts.1)], counts)
+    }
+    let limit = min(max(maxEdits, 1), n + m)
+    // v[k + offset]: the furthest x reached on diagonal k = x - y; `rounds[d]`: v before round d.
+    let offset = limit + 1
+    var v = [Int](repeating: 0, count: 2 * limit + 3)
+    var rounds: [[Int]] = []
+    for d in 0...limit {
+      rounds.append(v)
+      for k in stride(from: -d, through: d, by: 2) {
+        var x: Int
+        if k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset]) {
+          x = v[k + 1 + offset]  // an element of b inserted
+        } else {
+          x = v[k - 1 + offset] + 1  // an element of a deleted
+        }
+        var y = x - k
+        let edited = (x, y)
+        var run = 0
+        while x < n, y < m, run < anchor, same(i + x, j + y) {
+          x += 1
+          y += 1
+          run += 1
+        }
+        v[k + offset] = x
+        let synchronized = run == anchor || (x == n && y == m)
+        if synchronized, edited.0 <= n, edited.1 <= m, d > 0 {
+          let hunks = path(to: edited, rounds: rounds, offset: offset).map {
+            Hunk(
+              a: (i + $0.a.lowerBound)..<(i + $0.a.upperBound),
+              b: (j + $0.b.lowerBound)..<(j + $0.b.upperBound))
+          }
+          return (hunks, (i + edited.0, j + edited.1))
+        }
+      }
+    }
+    // Too far apart to align here: one element against one.
+    return ([Hunk(a: i..<(i + 1), b: j..<(j + 1))], (i + 1, j + 1))
+  }
+
+  /// The runs of edits on the shortest path from (0, 0) to `end`, a point reached right after
+  /// the edit of round `rounds.count - 1`, found by walking the rounds back.
+  private static func path(to end: (Int, Int), rounds: [[Int]], offset: Int) -> [Hunk] {
+    var (x, y) = end
+    var hunks: [Hunk] = []
+    for d in stride(from: rounds.count - 1, through: 1, by: -1) {
+      let v = rounds[d]
+      let k = x - y
+      let previous =
+        (k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset])) ? k + 1 : k - 1
+      let previousX = v[previous + offset]
+      let previousY = previousX - previous
+      var kept = false
+      while x > previousX, y > previousY {
+        x -= 1
+        y -= 1
+        kept = true
+      }
+      // The edit from (previousX, previousY) to (x, y): one element of a or of b.
+      if !kept, let last = hunks.last, last.a.lowerBound == x, last.b.lowerBound == y {
+        hunks[hunks.count - 1] = Hunk(
+          a: previousX..<last.a.upperBound, b: previousY..<last.b.upperBound)
+      } else {
+        hunks.append(Hunk(a: previousX..<x, b: previousY..<y))
+      }
+      (x, y) = (previousX, previousY)
+    }
+    return hunks.reversed()
+  }
+}

@@ -1,0 +1,171 @@
+import SceneTrace
+import SceneTraceText
+import Testing
+
+/// The pieces of `replay diff A B` on small hand-built event lists: alignment, session matching,
+/// renaming and the comparison of states.
+@Suite("Aligning and comparing two traces")
+struct EventAlignmentTests {
+  private func hunks(_ a: [String], _ b: [String], anchor: Int = 2) -> [EventAlignment.Hunk] {
+    EventAlignment.hunks(a.count, b.count, anchor: anchor) { a[$0] == b[$1] }
+  }
+
+  @Test func identicalSequencesHaveNoHunk() {
+    #expect(hunks(["a", "b", "c"], ["a", "b", "c"]).isEmpty)
+    #expect(hunks([], []).isEmpty)
+  }
+
+  @Test func anExtraElementIsAHunkOfItsOwnWhereverItStands() {
+    let base = ["launch", "connect", "enter", "active", "render", "write"]
+    #expect(
+      hunks(["launch", "mark"] + base.dropFirst(), base)
+        == [EventAlignment.Hunk(a: 1..<2, b: 1..<1)])
+    #expect(hunks(base, base + ["mark"]) == [EventAlignment.Hunk(a: 6..<6, b: 6..<7)])
+    #expect(hunks(["mark"] + base, base) == [EventAlignment.Hunk(a: 0..<1, b: 0..<0)])
+  }
+
+  @Test func aReplacedElementIsOneElementOnEachSide() {
+    #expect(
+      hunks(["a", "b", "x", "c", "d"], ["a", "b", "y", "c", "d"])
+        == [EventAlignment.Hunk(a: 2..<3, b: 2..<3)])
+  }
+
+  @Test func hunksApartByLessThanTheAnchorAreOneStretch() {
+    // "c" agrees once between two changes, not for two elements in a row.
+    let a = ["a", "x", "c", "y", "d", "e"]
+    let b = ["a", "c", "z", "d", "e"]
+    let stretches = EventAlignment.stretches(a.count, b.count, anchor: 2) { a[$0] == b[$1] }
+    #expect(
+      stretches == [
+        [EventAlignment.Hunk(a: 1..<2, b: 1..<1), EventAlignment.Hunk(a: 3..<4, b: 2..<3)]
+      ])
+  }
+
+  @Test func twoEventsInTheOtherOrderAreNoDivergence() {
+    let a = twoWindows()
+    var b = a
+    b.swapAt(4, 5)  // B configured before A became active
+    #expect(BehaviourComparison(a: a, b: b).firstDivergence() == nil)
+  }
+
+  @Test func theRestOfTheLongerSequenceIsTheLastHunk() {
+    #expect(hunks(["a", "b"], ["a", "b", "c", "d"]) == [EventAlignment.Hunk(a: 2..<2, b: 2..<4)])
+    #expect(hunks(["a"], []) == [EventAlignment.Hunk(a: 0..<1, b: 0..<0)])
+  }
+
+  @Test func sparseInsertionsInALongSequenceAreFoundEachAtItsPlace() {
+    var generator = SeededGenerator(seed: 11)
+    let a = (0..<50_000).map { _ in Int.random(in: 0..<1_000, using: &generator) }
+    var b = a
+    // Inserted from the end, so that each place is an index of `a`.
+    let places = [40_000, 25_000, 3_001, 7]
+    for place in places { b.insert(-1, at: place) }
+    let found = EventAlignment.hunks(a.count, b.count) { a[$0] == b[$1] }
+    #expect(found.map(\.b.count) == [1, 1, 1, 1])
+    #expect(found.allSatisfy { $0.a.isEmpty })
+    #expect(found.map(\.b.lowerBound) == places.sorted().enumerated().map { $1 + $0 })
+  }
+
+  @Test func sessionsAreMatchedByRoleActivityTypeAndOrderOfConnection() {
+    let a = SessionRoster(events: [
+      event(.sessionConfigure(session: "A", role: .windowApplication)),
+      event(.sessionConfigure(session: "X", role: .windowExternalDisplayNonInteractive)),
+      event(.sessionConfigure(session: "B", role: .windowApplication, activityType: "doc")),
+      event(.sessionConfigure(session: "C", role: .windowApplication)),
+    ])
+    let b = SessionRoster(events: [
+      event(.sessionConfigure(session: "b3", role: .windowApplication, activityType: "doc")),
+      event(.sessionConfigure(session: "b1", role: .windowApplication)),
+      event(.sessionConfigure(session: "b2", role: .windowApplication)),
+      event(.sessionConfigure(session: "x1", role: .windowExternalDisplayNonInteractive)),
+      event(.sessionConfigure(session: "x2", role: .windowExternalDisplayNonInteractive)),
+    ])
+    let matching = SessionMatching(a: a, b: b)
+    #expect(matching.pairs.map { "\($0.a)=\($0.b)" } == ["A=b1", "X=x1", "B=b3", "C=b2"])
+    #expect(matching.onlyInB == ["x2"])
+    #expect(matching.onlyInA.isEmpty)
+
+    let fixed = SessionMatching(a: a, b: b, fixed: [(a: "C", b: "b1")])
+    #expect(fixed.pairs.map { "\($0.a)=\($0.b)" } == ["A=b2", "X=x1", "B=b3", "C=b1"])
+  }
+
+  @Test func renamingReachesKeysWindowsDragsAndLaunchesButNotWordsThatContainAnId() {
+    let a = [
+      event(.appLaunch(launch: "L1")), event(.sceneWillConnect(session: "A")),
+      event(.dragBegin(drag: "d1", session: "A")),
+    ]
+    let b = [
+      event(.appLaunch(launch: "9F")), event(.sceneWillConnect(session: "S7")),
+      event(.dragBegin(drag: "drag-42", session: "S7")),
+    ]
+    let matching = SessionMatching(a: SessionRoster(events: a), b: SessionRoster(events: b))
+    var renaming = IdentifierRenaming(matching, a: a, b: b)
+    #expect(b.map { renaming.renamed($0).payload } == a.map(\.payload))
+    let write = event(.stateWrite(key: "session:S7/draft", value: "S7", session: "S7"))
+    #expect(
+      renaming.renamed(write).payload
+        == .stateWrite(key: "session:A/draft", value: "S7", session: "A"))
+    let window = event(.windowBecomeKey(session: "S7", window: "S7.main"))
+    #expect(renaming.renamed(window).payload == .windowBecomeKey(session: "A", window: "A.main"))
+    let word = event(.windowBecomeKey(session: "S7", window: "S77"))
+    #expect(renaming.renamed(word).payload == .windowBecomeKey(session: "A", window: "S77"))
+  }
+
+  @Test func anExtraEventThatChangesNothingIsNoDivergence() {
+    let a = twoWindows()
+    var b = a
+    b.insert(event(.appMark(label: "here")), at: 3)
+    #expect(BehaviourComparison(a: a, b: b).firstDivergence() == nil)
+  }
+
+  @Test func aMissingRenderIsTheDivergenceAndItsCause() throws {
+    let a = twoWindows()
+    let render = try #require(
+      a.lastIndex { if case .stateRender = $0.payload { true } else { false } })
+    var b = a
+    b.remove(at: render)
+    let divergence = try #require(BehaviourComparison(a: a, b: b).firstDivergence())
+    #expect(divergence.a == render..<(render + 1))
+    #expect(divergence.b.isEmpty)
+    #expect(divergence.causeA == render)
+    #expect(divergence.causeB == nil)
+    #expect(divergence.changes.map(\.path.description) == ["sessions.B.scene.renders.k"])
+  }
+
+  /// Two windows, then a write that both render.
+  private func twoWindows() -> [Event] {
+    var events: [Event.Payload] = [.appLaunch(launch: "L1")]
+    for session: SessionID in ["A", "B"] {
+      events += [
+        .sessionConfigure(session: session, role: .windowApplication),
+        .sceneWillConnect(session: session), .sceneWillEnterForeground(session: session),
+        .sceneDidBecomeActive(session: session),
+      ]
+    }
+    events += [
+      .stateWrite(key: "k", value: "1", session: "A"),
+      .stateRender(session: "A", key: "k", value: "1"),
+      .stateRender(session: "B", key: "k", value: "1"),
+    ]
+    return events.enumerated().map { Event(seq: $0 + 1, time: .zero, $1) }
+  }
+
+  private func event(_ payload: Event.Payload) -> Event {
+    Event(seq: 1, time: .zero, payload)
+  }
+}
+
+/// SplitMix64: a small seeded generator, so that "random" inputs are the same on every run.
+private struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
