@@ -29,7 +29,9 @@ extension RuleDescription {
         environment object), so navigating in one window moves the others: "all windows \
         show the same thing". Reported once per pair of sessions. Keep navigation state per \
         scene (scene storage, the scene's own view model, NSUserActivity for restoration), \
-        keyed by the session.
+        keyed by the session. A screen-mirroring scene \
+        (windowExternalDisplayNonInteractive, or windowExternalDisplay before iPadOS 16) \
+        shows what another window navigated to by design, so its renders are not reported.
         """),
     RuleDescription(
       id: .restorationSharedStorage, severity: .error,
