@@ -19,10 +19,9 @@
 //   navigation by design.
 // - shared.render-before-write, content.exclusive, restoration.*, session.data-*,
 //   activity.undeclared: every role alike; they judge the app's own data.
-// - shared.stale-render: every role alike. A mirroring scene that was in the background when a
-//   key was written owes the new value once it becomes active, which it never does: rendering
-//   the value when it is back on screen settles it, as a clean app does; one that never does is
-//   reported at the end of the trace rather than a second after it is back on screen.
+// - shared.stale-render: a scene out of the foreground at a write has a second from becoming
+//   active to show the new value; a mirroring scene, which never becomes active, has a second
+//   from entering the foreground, and only leaving the screen ends that second early.
 
 extension SceneRole {
   /// How scenes of a role move through the lifecycle, as far as SceneTrace knows.

@@ -125,3 +125,46 @@ struct SessionRoleRuleTests {
       ])
   }
 }
+
+/// shared.stale-render for a screen-mirroring scene, which is on screen from willEnterForeground
+/// and never becomes active.
+struct MirroringStaleRenderTests {
+  /// The presenter P active, the mirroring scene X showing `slide = 1`, then X in the
+  /// background while P writes `slide = 2`.
+  static let written: [Event.Payload] =
+    SessionRoleRuleTests.connected("X", role: .windowExternalDisplayNonInteractive) + [
+      Script.configure("P"), Script.connect("P"), Script.enter("P"), Script.activate("P"),
+      Script.enter("X"), .stateWrite(key: "model:slide", value: "1", session: "P"),
+      .stateRender(session: "X", key: "model:slide", value: "1"), Script.background("X"),
+      .stateWrite(key: "model:slide", value: "2", session: "P"),
+    ]
+
+  /// Numbers payloads a millisecond apart, with `pause` seconds before the last one.
+  static func replay(_ payloads: [Event.Payload], pause: Int64) -> Replay {
+    var events = numbered(payloads)
+    if let last = events.popLast() {
+      let time = TraceTime(nanoseconds: last.time.nanoseconds + pause * 1_000_000_000)
+      events.append(Event(seq: last.seq, time: time, last.payload))
+    }
+    return Replay.run(events)
+  }
+
+  @Test func mirroringSceneRenderingTheNewValueBackOnScreenHasNoFinding() {
+    let trace = Self.replay(
+      Self.written + [
+        Script.enter("X"), .stateRender(session: "X", key: "model:slide", value: "2"),
+        .appMark(label: "later"),
+      ], pause: 5)
+    #expect(trace.findings.summaries == [])
+  }
+
+  @Test func mirroringSceneStillStaleASecondAfterComingBackOnScreenIsReportedThen() {
+    let payloads = Self.written + [Script.enter("X"), .appMark(label: "later")]
+    let trace = Self.replay(payloads, pause: 2)
+    #expect(
+      trace.findings.summaries == [
+        FindingSummary(.sharedStaleRender, .error, seq: payloads.count, "X")
+      ])
+    #expect(trace.findings.first?.message.contains("after entering the foreground") == true)
+  }
+}
