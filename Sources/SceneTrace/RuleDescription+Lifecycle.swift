@@ -22,12 +22,13 @@ extension RuleDescription {
         and disconnected without ever reaching the foreground or the background was connected \
         by the system (a refresh or a background connect) and released again. Code that sets \
         up UI only in sceneWillEnterForeground never ran for it; code that tears down in \
-        sceneDidDisconnect did.
+        sceneDidDisconnect did. The paths of rows L9 and L11 are reported here too, for a \
+        scene whose role SceneTrace does not know (it may never become active).
         """),
     RuleDescription(
       id: .lifecycleIrregular, severity: .warning,
       summary: "a transition seen in the wild but off UIKit's documented path "
-        + "(rows L9 and L11)",
+        + "(rows L9 and L11), in a scene that is not screen mirroring",
       explanation: """
         Two transitions contradict the documentation but have been observed, for example when \
         the user kills a window in the app switcher: a scene disconnecting from \
@@ -36,7 +37,12 @@ extension RuleDescription {
         that save state or release resources only in sceneDidEnterBackground, or that assume \
         willEnterForeground is always followed by didBecomeActive, lose work on these paths. \
         Save in sceneWillResignActive as well, and make teardown in sceneDidDisconnect \
-        complete on its own.
+        complete on its own. The rule depends on the session's role: a screen-mirroring scene \
+        (windowExternalDisplayNonInteractive, or windowExternalDisplay before iPadOS 16) is \
+        never made active by design and disconnects when its display detaches, so both paths \
+        are its normal life and give no finding; for a role SceneTrace does not know they are \
+        reported as lifecycle.info; app windows, CarPlay scenes and sessions whose role was \
+        not recorded are judged as written.
         """),
     RuleDescription(
       id: .lifecycleOrder, severity: .error,
@@ -52,7 +58,8 @@ extension RuleDescription {
         a notification observer), or events of two scenes were attributed to one session. \
         Check that every hook names the session of the scene it was called for, and that \
         each callback is recorded exactly once. After this finding the scene takes the state \
-        the event names, so one slip gives one finding.
+        the event names, so one slip gives one finding. It applies to every role: UIKit moves \
+        every scene, an external display's included, through the same activation states.
         """),
     RuleDescription(
       id: .lifecycleUnknownScene, severity: .error,

@@ -29,7 +29,9 @@ extension RuleDescription {
         environment object), so navigating in one window moves the others: "all windows \
         show the same thing". Reported once per pair of sessions. Keep navigation state per \
         scene (scene storage, the scene's own view model, NSUserActivity for restoration), \
-        keyed by the session.
+        keyed by the session. A screen-mirroring scene \
+        (windowExternalDisplayNonInteractive, or windowExternalDisplay before iPadOS 16) \
+        shows what another window navigated to by design, so its renders are not reported.
         """),
     RuleDescription(
       id: .restorationSharedStorage, severity: .error,
@@ -92,7 +94,8 @@ extension RuleDescription {
         the key must show the new value: a foreground scene before its next lifecycle event \
         or 1 s of trace time after the write, whichever comes first; a scene out of the \
         foreground before its next lifecycle event after it becomes active, or 1 s after \
-        becoming active. A render of an older value after the write (one the key held, or a \
+        becoming active (a screen-mirroring scene, which never becomes active: 1 s after it \
+        enters the foreground, unless it leaves the screen first). A render of an older value after the write (one the key held, or a \
         scene showed, before it) is stale at once, which covers a newly connected scene \
         whose first render is older; a value not written yet (a window showing its own \
         change before the model) is shared.render-before-write instead. The finding's seq is \

@@ -223,7 +223,5 @@ extension SceneState {
 
 extension SceneRole {
   /// Whether scenes of the role are non-interactive external displays.
-  var isNonInteractive: Bool {
-    self == .windowExternalDisplayNonInteractive || self == .windowExternalDisplay
-  }
+  var isNonInteractive: Bool { lifecycleKind == .mirroring }
 }

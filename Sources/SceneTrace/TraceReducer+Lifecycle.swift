@@ -20,7 +20,9 @@ extension TraceReducer {
       return
     }
     if let current = scene.state {
-      judge(callback, in: current, scene: scene, session: id, log: &log)
+      judge(
+        callback, in: current, scene: scene, session: id, role: state.sessions[id]?.role,
+        log: &log)
     }
     settleRenders(id, on: callback, in: &state, log: &log)
     guard let resulting = callback.resultingState else {
@@ -44,13 +46,15 @@ extension TraceReducer {
     }
   }
 
-  /// Reports what the lifecycle table says about `callback` in state `current`.
+  /// Reports what the lifecycle table says about `callback` in state `current`, for a session
+  /// of `role`.
   private func judge(
     _ callback: LifecycleCallback, in current: SceneActivation, scene: SceneState,
-    session id: SessionID, log: inout FindingLog
+    session id: SessionID, role: SceneRole?, log: inout FindingLog
   ) {
     let active = scene.activeSinceEnteringForeground
-    let row = LifecycleTransition.of(callback, in: current, activeSinceEnteringForeground: active)
+    let row = LifecycleTransition.of(
+      callback, in: current, activeSinceEnteringForeground: active, role: role)
     let label = row.row.isEmpty ? "" : " (row \(row.row))"
     let seen = "\(callback.eventType) in \(current.rawValue)\(label)"
     switch row.verdict {

@@ -4,7 +4,9 @@
 // - A foreground scene, before its next lifecycle event and within 1 s of trace time after the
 //   write.
 // - A scene out of the foreground, once it becomes active: before its next lifecycle event and
-//   within 1 s after becoming active.
+//   within 1 s after becoming active. A screen-mirroring scene never becomes active: its second
+//   starts when it enters the foreground, and only leaving the screen (didEnterBackground,
+//   didDisconnect) ends it early.
 // - A render of an older value (one the key held, or a scene showed, before its latest write)
 //   is stale at once; this covers a newly connected scene whose first render is older. A
 //   render of a value not written yet is `shared.render-before-write` (INV-4's sub-rule: a
@@ -89,17 +91,23 @@ extension TraceReducer {
 
   /// A lifecycle callback of a scene that owes renders: a scene with a running deadline is
   /// stale at its next lifecycle event; a scene waiting to become active starts its deadline.
+  /// A screen-mirroring scene starts it on entering the foreground, and is stale early only
+  /// when it leaves the screen.
   func settleRenders(
     _ id: SessionID, on callback: LifecycleCallback, in state: inout TraceState,
     log: inout FindingLog
   ) {
     guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else { return }
+    let mirroring = state.nonInteractiveSessions.contains(id)
+    let startsGrace = callback == (mirroring ? .willEnterForeground : .didBecomeActive)
+    let leavesScreen = !mirroring || callback == .didEnterBackground || callback == .didDisconnect
     for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       guard var pending = scene.pendingRenders[key] else { continue }
       if pending.deadline != nil {
+        guard leavesScreen else { continue }
         reportStale(id, key, pending, scene: scene, state, at: callback, &log)
         scene.pendingRenders[key] = nil
-      } else if callback == .didBecomeActive {
+      } else if startsGrace {
         let deadline = Self.after(state.time, Self.renderGrace)
         pending.deadline = deadline
         pending.activatedAt = log.seq
@@ -158,9 +166,11 @@ extension TraceReducer {
       for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
         guard let pending = scene.pendingRenders[key] else { continue }
         let shown = scene.renders[key].map(\.debugDescription) ?? "nothing"
+        let back =
+          state.nonInteractiveSessions.contains(id) ? "come back on screen" : "become active"
         let waiting =
           pending.deadline == nil
-          ? "it had not become active again since" : "its second had not passed yet"
+          ? "it had not \(back) again since" : "its second had not passed yet"
         log.report(
           .sharedStaleRender, .error, session: id,
           "the trace ended while scene \(id) still showed \(key) = \(shown), not "
@@ -184,15 +194,19 @@ extension TraceReducer {
       "\(pending.value.debugDescription) was written at seq \(pending.firstWrite)\(writer) "
       + "(t \(pending.writtenAt))"
     let message: String
+    // A screen-mirroring scene's second starts when it enters the foreground.
+    let mirroring = state.nonInteractiveSessions.contains(id)
+    let became = mirroring ? "entered the foreground" : "became active"
+    let becoming = mirroring ? "entering the foreground" : "becoming active"
     switch (callback, pending.activatedAt) {
     case (let callback?, _):
-      let active = pending.activatedAt.map { ", and the scene became active at seq \($0)" } ?? ""
+      let active = pending.activatedAt.map { ", and the scene \(became) at seq \($0)" } ?? ""
       message =
         "scene \(id) reached \(callback.eventType), its next lifecycle event, still showing "
         + "\(shown); \(write)\(active)"
     case (nil, let activated?):
       message =
-        "scene \(id) still shows \(shown) more than 1 s after becoming active at seq "
+        "scene \(id) still shows \(shown) more than 1 s after \(becoming) at seq "
         + "\(activated); \(write) while it was out of the foreground"
     case (nil, nil):
       message = "scene \(id) still shows \(shown) more than 1 s after \(write), while on screen"

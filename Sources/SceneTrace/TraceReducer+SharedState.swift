@@ -121,8 +121,9 @@ extension TraceReducer {
     _ id: SessionID, key: String, value: String, state: inout TraceState,
     log: inout FindingLog
   ) {
+    // A screen-mirroring scene shows another session's navigation by design.
     guard key.hasPrefix("nav:"), let current = state.shared[key], let writer = current.writer,
-      writer != id, current.value == value,
+      writer != id, current.value == value, !state.nonInteractiveSessions.contains(id),
       state.memory.firstReport(.navigationSharedState, id.rawValue, writer.rawValue)
     else { return }
     log.report(

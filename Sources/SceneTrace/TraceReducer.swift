@@ -7,7 +7,7 @@ public struct TraceReducer: Sendable {
   /// The version of the reducer's semantics. It changes whenever the same events can give a
   /// different state or different findings, so that a stored state (a checkpoint) is compared
   /// only with states of the same version.
-  public static let version = 2
+  public static let version = 3
 
   /// The app's own rules, run after the built-in ones on every event.
   public let rules: [any TraceRule]

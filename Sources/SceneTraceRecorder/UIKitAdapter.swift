@@ -11,7 +11,8 @@
       _ session: UISceneSession, options: UIScene.ConnectionOptions
     ) {
       configurationForConnecting(
-        session: session.persistentIdentifier, role: SceneRole(rawValue: session.role.rawValue),
+        session: session.persistentIdentifier,
+        role: SceneRole(uiKitRawValue: session.role.rawValue),
         activityType: options.userActivities.first?.activityType)
     }
 
@@ -24,7 +25,7 @@
     public func sceneWillConnect(_ scene: UIScene, options: UIScene.ConnectionOptions) {
       sceneWillConnect(
         session: scene.session.persistentIdentifier,
-        role: SceneRole(rawValue: scene.session.role.rawValue),
+        role: SceneRole(uiKitRawValue: scene.session.role.rawValue),
         activityType: options.userActivities.first?.activityType,
         hasRestorationActivity: scene.session.stateRestorationActivity != nil)
     }

@@ -15,6 +15,23 @@ extension ModifierFlags {
   }
 }
 
+extension SceneRole {
+  /// A `UISceneSession.Role` raw value, such as `UIWindowSceneSessionRoleApplication`. The
+  /// trace names roles as Swift does (`windowApplication`), so that the rules that depend on
+  /// the role (a screen-mirroring scene's lifecycle, its key and focus events) recognize it; a
+  /// role this version does not know is kept as UIKit spells it.
+  public init(uiKitRawValue raw: String) {
+    switch raw {
+    case "UIWindowSceneSessionRoleApplication": self = .windowApplication
+    case "UIWindowSceneSessionRoleExternalDisplayNonInteractive":
+      self = .windowExternalDisplayNonInteractive
+    case "UIWindowSceneSessionRoleExternalDisplay": self = .windowExternalDisplay
+    case "CPTemplateApplicationSceneSessionRoleApplication": self = .carTemplateApplication
+    default: self.init(rawValue: raw)
+    }
+  }
+}
+
 extension PressPhase {
   /// A `UIPress.Phase` raw value.
   public init(uiKitRawValue raw: Int) {

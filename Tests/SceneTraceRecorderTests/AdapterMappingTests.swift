@@ -48,6 +48,21 @@ import Testing
       ])
   }
 
+  @Test func uiKitSessionRolesBecomeTheRolesTheRulesKnow() {
+    #expect(SceneRole(uiKitRawValue: "UIWindowSceneSessionRoleApplication") == .windowApplication)
+    #expect(
+      SceneRole(uiKitRawValue: "UIWindowSceneSessionRoleExternalDisplayNonInteractive")
+        == .windowExternalDisplayNonInteractive)
+    #expect(
+      SceneRole(uiKitRawValue: "UIWindowSceneSessionRoleExternalDisplay") == .windowExternalDisplay)
+    #expect(
+      SceneRole(uiKitRawValue: "CPTemplateApplicationSceneSessionRoleApplication")
+        == .carTemplateApplication)
+    #expect(
+      SceneRole(uiKitRawValue: "UIWindowSceneSessionRoleVolumetricApplication")
+        == .unrecognized("UIWindowSceneSessionRoleVolumetricApplication"))
+  }
+
   @Test func focusHeadingBitmaskGivesItsLowestHeading() {
     #expect(FocusHeading(uiKitBitmask: 0) == nil)
     #expect(FocusHeading(uiKitBitmask: 8) == .right)

@@ -1,0 +1,28 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceRecorder
+import Testing
+
+/// What a `TraceFileSink` made with its defaults writes.
+@Suite struct TraceFileSinkDefaultsTests {
+  @Test func defaultSinkWritesACheckpointAboutEvery16KEvents() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("defaults-\(UUID().uuidString).sctrace").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    // Every event kept, so that the seqs below are exact; the sink's options are its defaults.
+    var options = RecordingOptions()
+    options.waitsWhenFull = true
+    let recording = try Recording(sink: TraceFileSink(path: file), options: options)
+    recording.recorder.applicationWillFinishLaunching(launch: "L1")
+    for index in 1..<40_000 { recording.recorder.mark("m\(index)") }
+    recording.close()
+
+    let inspection = try TraceReader(path: file).inspect(checkingCheckpoints: true)
+    #expect(inspection.isIntact)
+    #expect(inspection.trace.events.count == 40_000)
+    // Frames of 4096 events; a checkpoint ends the first frame 16384 events past the last.
+    #expect(inspection.checkpoints.map(\.entry.seq) == [16_384, 32_768])
+    #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
+  }
+}
