@@ -242,17 +242,11 @@ extension Scenario {
 
 /// A small seeded generator (SplitMix64), so that long scenarios vary yet repeat exactly.
 struct SeededRandom {
-  private var state: UInt64
+  private var generator: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   mutating func double(in range: ClosedRange<Double>) -> Double {
     let unit = Double(next() >> 11) / Double(1 << 53)

@@ -54,7 +54,7 @@ struct EventAlignmentTests {
   }
 
   @Test func sparseInsertionsInALongSequenceAreFoundEachAtItsPlace() {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let a = (0..<50_000).map { _ in Int.random(in: 0..<1_000, using: &generator) }
     var b = a
     // Inserted from the end, so that each place is an index of `a`.
@@ -152,20 +152,5 @@ struct EventAlignmentTests {
 
   private func event(_ payload: Event.Payload) -> Event {
     Event(seq: 1, time: .zero, payload)
-  }
-}
-
-/// SplitMix64: a small seeded generator, so that "random" inputs are the same on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

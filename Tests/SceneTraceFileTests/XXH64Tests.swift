@@ -1,3 +1,4 @@
+import SceneTrace
 import SceneTraceFile
 import Testing
 
