@@ -1,27 +1,18 @@
 import SceneTrace
 
 extension Timeline {
-  /// Lays out `events` (a whole trace, in seq order), replaying them with the built-in rules;
-  /// `findings` are the replay's findings (with those of the trace's loss, if wanted) and `loss`
-  /// the trace's lost stretches.
-  package init(events: [Event], findings: [Finding], loss: [LostStretch]) {
+  /// Lays out `events` (a whole trace, in seq order), replaying them once with the built-in
+  /// rules; the findings are those of the replay and of `loss`, the trace's lost stretches.
+  package init(events: [Event], loss: [LostStretch]) {
     var builder = Builder(first: events.first)
     var replay = Replay()
     for event in events {
       replay.apply(event)
       builder.record(event, after: replay.state)
     }
+    replay.finish()
+    let findings = (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder)
     self = builder.finish(findings: findings, loss: loss)
-  }
-
-  /// Lays out `events`, replaying them with the built-in rules and reporting the findings of
-  /// that replay and of `loss`.
-  package init(events: [Event], loss: [LostStretch]) {
-    let replay = Replay.run(events)
-    self.init(
-      events: events,
-      findings: (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder),
-      loss: loss)
   }
 }
 
@@ -46,7 +37,9 @@ private struct Builder {
   var marks: [Timeline.Mark] = []
   var links: [Timeline.Link] = []
   var dragSources: [DragID: (session: SessionID, time: TraceTime, seq: Int)] = [:]
-  var times: [Int: TraceTime] = [:]
+  /// Every event's seq and time, in order, to place findings and losses.
+  var seqs: [Int] = []
+  var times: [TraceTime] = []
   var last: (time: TraceTime, seq: Int)
   let first: (time: TraceTime, seq: Int)
 
@@ -57,7 +50,8 @@ private struct Builder {
 
   mutating func record(_ event: Event, after state: TraceState) {
     last = (event.time, event.seq)
-    times[event.seq] = event.time
+    seqs.append(event.seq)
+    times.append(event.time)
     for session in event.payload.sessions where laneIndex[session] == nil {
       laneIndex[session] = lanes.count
       lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
@@ -77,9 +71,14 @@ private struct Builder {
 
   /// Closes, opens and splits scene lives where the scenes' states changed.
   private mutating func followScenes(_ event: Event, _ state: TraceState) {
-    var touched = Set(open.keys)
-    touched.formUnion(event.payload.sessions)
-    for session in touched.sorted() {
+    // Only the sessions an event names change, but for a launch or a termination, which
+    // closes every scene.
+    var touched = event.payload.sessions
+    switch event.payload {
+    case .appLaunch, .appTerminate: touched += open.keys.sorted()
+    default: break
+    }
+    for session in touched {
       let scene = state.sessions[session]?.scene
       if var current = open[session] {
         if let scene, scene.instance == current.life.instance {
@@ -166,9 +165,8 @@ private struct Builder {
             fromTime: source.time, toSession: session, toSeq: event.seq, toTime: event.time))
       }
     case .stateRender(let session, let key, let value):
-      if let shared = state.shared[key], shared.value == value, let writer = shared.writer,
-        let written = times[shared.seq]
-      {
+      if let shared = state.shared[key], shared.value == value, let writer = shared.writer {
+        let written = time(at: shared.seq)
         links.append(
           Timeline.Link(
             kind: .writeToRender(key: key, value: value), fromSession: writer,
@@ -235,12 +233,12 @@ private struct Builder {
 
   /// The time of the event at `seq`, or of the nearest event before it.
   private func time(at seq: Int) -> TraceTime {
-    if let time = times[seq] { return time }
-    var probe = seq
-    while probe > first.seq {
-      probe -= 1
-      if let time = times[probe] { return time }
+    var low = 0
+    var high = seqs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if seqs[middle] <= seq { low = middle + 1 } else { high = middle }
     }
-    return first.time
+    return low == 0 ? first.time : times[low - 1]
   }
 }
