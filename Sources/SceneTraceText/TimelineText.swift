@@ -1,7 +1,8 @@
 import SceneTrace
 
 /// A ``Timeline`` drawn as text for a terminal: a row per scene session, time in columns, each
-/// scene's activation state as characters, the key scene on a row of its own, findings marked
+/// scene's activation state as characters, the key scene on a row of its own (when there is
+/// one), findings marked
 /// on their scene's row and listed under the chart, launches as `|`, lost stretches as `×`.
 package struct TimelineText {
   /// The part of the timeline to draw.
@@ -86,8 +87,10 @@ package struct TimelineText {
     for period in timeline.keyScenes {
       paint(&key, period.period, laneNumbers[period.session] ?? "+")
     }
-    overlay(&key)
-    text += pad("key scene") + " │" + String(key) + "│\n"
+    if key.contains(where: { $0 != " " }) {
+      overlay(&key)
+      text += pad("key scene") + " │" + String(key) + "│\n"
+    }
     let appMarks = timeline.marks.filter { mark in
       guard window.seqs.contains(mark.seq), mark.session == nil else { return false }
       switch mark.kind {

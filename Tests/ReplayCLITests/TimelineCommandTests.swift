@@ -4,12 +4,12 @@ import Testing
 /// `replay timeline`: the scenes over time on a terminal.
 @Suite("timeline command")
 struct TimelineCommandTests {
-  @Test func renderingOfATraceAtWidth80MatchesItsGoldenFile() throws {
-    let result = try ReplayTool.run(
-      "timeline", "traces/setting-after-background-bug.jsonl", "--width", "80")
+  @Test(arguments: ["setting-after-background-bug", "session-data-cleanup-bug"])
+  func renderingOfATraceAtWidth80MatchesItsGoldenFile(name: String) throws {
+    let result = try ReplayTool.run("timeline", "traces/\(name).jsonl", "--width", "80")
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
-    Golden.expect(result.output, matches: "traces/setting-after-background-bug.timeline.txt")
+    Golden.expect(result.output, matches: "traces/\(name).timeline.txt")
   }
 
   @Test func throughAPipeItIsPlainTextAHundredColumnsWide() throws {
