@@ -98,6 +98,33 @@ struct ChromeTraceExportTests {
     #expect(!renders.isEmpty)
   }
 
+  @Test func eachLaunchIsAProcessAndLostStretchesAreSlicesOnTheAppTrack() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("two-launches.jsonl")
+    try """
+    {"type":"app.launch","launch":"L1"}
+    {"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":8,"type":"app.mark","label":"before the gap"}
+    {"t":10,"type":"trace.gap","dropped":50}
+    {"t":20,"type":"app.launch","launch":"L2"}
+    {"t":21,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":40,"type":"app.mark","label":"end"}
+
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    let events = try Self.export(trace.path)
+    #expect(Self.names(events, "process_name") == ["launch L1 (seq 1)", "launch L2 (seq 5)"])
+    let scenes = events.filter { $0["cat"] as? String == "activation" }
+    #expect(Set(scenes.compactMap { $0["pid"] as? Int }) == [1, 2])
+    let lost = try #require(events.first { $0["cat"] as? String == "loss" })
+    #expect(lost["ph"] as? String == "X")
+    #expect(lost["tid"] as? Int == 0)
+    #expect(Self.number(lost["ts"]) == 8_000_000)
+    #expect(Self.number(lost["dur"]) == 12_000_000)
+    let marks = events.filter { $0["cat"] as? String == "app-mark" }
+    #expect(marks.compactMap { $0["pid"] as? Int } == [1, 2])
+  }
+
   @Test func jsonlStaysTheDefaultFormat() throws {
     let result = try ReplayTool.run("export", "traces/setting-one-window-bug.jsonl")
     #expect(result.status == 0)
