@@ -65,8 +65,13 @@ enum TraceOutput {
 
   /// Writes `events` to `path` as JSON Lines in the export form.
   static func writeJSONLines(_ events: [Event], to path: String) throws(TraceError) {
+    try write(Data(jsonLines(events).utf8), to: path)
+  }
+
+  /// Writes `data` to `path`.
+  static func write(_ data: Data, to path: String) throws(TraceError) {
     do {
-      try Data(jsonLines(events).utf8).write(to: URL(fileURLWithPath: path))
+      try data.write(to: URL(fileURLWithPath: path))
     } catch {
       throw TraceError(
         code: .unwritableFile,

@@ -43,7 +43,7 @@ struct HelpWalkTests {
     let out = folder.appendingPathComponent("out-\(UUID().uuidString)").path
     let files = command == "shrink" ? files.map { $0 == clean ? bug : $0 } : files
     switch command {
-    case "check", "state", "events", "info", "verify", "export": return files
+    case "check", "state", "events", "info", "verify", "export", "timeline": return files
     case "diff": return files.count == 1 ? files + ["--from", "3", "--to", "9"] : files
     case "why": return files + ["app.state"]
     case "shrink":
@@ -68,6 +68,7 @@ struct HelpWalkTests {
     case (_, "session"): return "A"
     case (_, "prefix"): return "scene."
     case ("--level", "n"): return "3"
+    case ("--width", "n"): return "80"
     case (_, "n"): return "1"
     case (_, "id"): return "lifecycle.unknown-scene"
     case ("--fail-on", "level"): return "warning"
@@ -128,7 +129,11 @@ struct HelpWalkTests {
         #expect(!result.errors.contains("Unknown option"), "\(said)")
         #expect(!result.errors.contains("Unexpected argument"), "\(said)")
         #expect(!result.errors.contains("Missing value"), "\(said)")
-        #expect(result.status == 0 || result.status == 1, "\(said)")
+        // The HTML and SVG timelines are not built yet: -o is refused, saying so.
+        let refused =
+          command == "timeline" && option.name == "--output" && result.status == 2
+          && result.errors.contains("not built yet")
+        #expect(result.status == 0 || result.status == 1 || refused, "\(said)")
       }
     }
   }

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceText
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+struct TimelineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timeline",
+    abstract: "Draw the scenes over time on the terminal.",
+    discussion: """
+      One row per scene session (its session and role), time across the columns from the \
+      first event drawn to the last, each scene's state as a character: · unattached, \
+      ░ background, ▒ foreground inactive, █ foreground active, blank when not connected. \
+      The "key scene" row shows the number of the scene that holds the key window. Errors \
+      (!) and warnings (?) are marked on their scene's row and listed under the chart with \
+      their seq, rule and session; app marks (*) are on the "app" row; | is a launch, \
+      × events lost (recorder drops, damaged frames), not quiet time. A column is a slice of \
+      time: the state drawn is the one the scene reached in it.
+
+      The chart is as wide as the terminal (COLUMNS, or the terminal's width), 100 columns \
+      through a pipe, or --width. Colour only on a terminal, never with NO_COLOR set. \
+      --from/--to (seqs) and --session draw a part. The HTML and SVG pictures (-o) are not \
+      built yet; `replay export --format chrome-trace` writes the timeline for Perfetto.
+
+        replay timeline traces/setting-after-background-bug.jsonl --width 80
+        replay timeline app.sctrace --from 120 --to 480 --session B
+      """)
+
+  @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
+  var files: [String]
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The first seq to draw (-N: the Nth from the end).", valueName: "seq"))
+  var from: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The last seq to draw (-1: the last event).", valueName: "seq"))
+  var to: Int?
+
+  @Option(help: ArgumentHelp("Draw only this session's row.", valueName: "session"))
+  var session: String?
+
+  @Option(help: ArgumentHelp("The width in columns (at least 40).", valueName: "n"))
+  var width: Int?
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "An HTML or SVG picture: not built yet (the terminal chart and chrome-trace export are).",
+      valueName: "out"))
+  var output: String?
+
+  @OptionGroup var reading: TraceReadingOptions
+
+  @OptionGroup var progress: ProgressOptions
+
+  func validate() throws {
+    try reading.validate(files, command: "timeline")
+    if let width, width < 40 {
+      throw ValidationError("--width \(width) is too narrow to draw a timeline; give 40 or more.")
+    }
+  }
+
+  func run() throws {
+    if let output {
+      throw UsageError(
+        "-o \(output): the HTML and SVG timelines are not built yet; `replay timeline "
+          + "TRACE` draws it on the terminal, and `replay export TRACE --format chrome-trace "
+          + "-o OUT.json` writes it for Perfetto (ui.perfetto.dev)")
+    }
+    let trace = try reading.load(files, quiet: progress.quiet)
+    guard let firstEvent = trace.events.first, let lastEvent = trace.events.last else {
+      throw UsageError("\(trace.path) holds no events; there is nothing to draw")
+    }
+    let first = try from.map {
+      try TraceArguments.seq($0, option: "--from", lastSeq: lastEvent.seq, path: trace.path)
+    }
+    let end = try to.map {
+      try TraceArguments.seq($0, option: "--to", lastSeq: lastEvent.seq, path: trace.path)
+    }
+    if let first, let end, first > end {
+      throw UsageError("--from \(from ?? first) is after --to \(to ?? end); nothing would be drawn")
+    }
+    if let session {
+      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
+    }
+    let startEvent = trace.events.first { $0.seq >= (first ?? firstEvent.seq) } ?? firstEvent
+    let endEvent = trace.events.last { $0.seq <= (end ?? lastEvent.seq) } ?? lastEvent
+    let window = TimelineText.Window(
+      seqs: startEvent.seq...max(startEvent.seq, endEvent.seq),
+      times: startEvent.time...max(startEvent.time, endEvent.time))
+    let timeline = Timeline(events: trace.events, loss: trace.loss)
+    let text = TimelineText(
+      timeline, window: window, width: width ?? Self.terminalWidth(),
+      sessions: session.map { [SessionID($0)] })
+    Console.write(
+      text.render { mark, severity in
+        Console.styled(mark, severity == .error ? .red : .yellow, on: STDOUT_FILENO)
+      })
+  }
+
+  /// The terminal's width: COLUMNS when set, else the width of the terminal standard output
+  /// is, else 100 (through a pipe).
+  static func terminalWidth() -> Int {
+    if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 {
+      return columns
+    }
+    guard isatty(STDOUT_FILENO) == 1 else { return 100 }
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 100 }
+    return Int(size.ws_col)
+  }
+}

@@ -1,0 +1,244 @@
+import SceneTrace
+
+extension Timeline {
+  /// Lays out `events` (a whole trace, in seq order), replaying them once with the built-in
+  /// rules; the findings are those of the replay and of `loss`, the trace's lost stretches.
+  package init(events: [Event], loss: [LostStretch]) {
+    var builder = Builder(first: events.first)
+    var replay = Replay()
+    for event in events {
+      replay.apply(event)
+      builder.record(event, after: replay.state)
+    }
+    replay.finish()
+    let findings = (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder)
+    self = builder.finish(findings: findings, loss: loss)
+  }
+}
+
+/// Follows a replay event by event and notes where each scene's state changed.
+private struct Builder {
+  /// A scene still connected, or a period still open.
+  struct OpenScene {
+    var life: Timeline.SceneLife
+    var state: SceneActivation?
+    var since: TraceTime
+    var sinceSeq: Int
+  }
+
+  var lanes: [Timeline.Lane] = []
+  var laneIndex: [SessionID: Int] = [:]
+  var open: [SessionID: OpenScene] = [:]
+  var launches: [Timeline.Launch] = []
+  var keyScenes: [Timeline.SessionPeriod] = []
+  var openKey: (session: SessionID, time: TraceTime, seq: Int)?
+  var pointerDrags: [Timeline.SessionPeriod] = []
+  var openPointer: [SessionID: (time: TraceTime, seq: Int)] = [:]
+  var marks: [Timeline.Mark] = []
+  var links: [Timeline.Link] = []
+  var dragSources: [DragID: (session: SessionID, time: TraceTime, seq: Int)] = [:]
+  /// Every event's seq and time, in order, to place findings and losses.
+  var seqs: [Int] = []
+  var times: [TraceTime] = []
+  var last: (time: TraceTime, seq: Int)
+  let first: (time: TraceTime, seq: Int)
+
+  init(first event: Event?) {
+    first = (event?.time ?? .zero, event?.seq ?? 0)
+    last = first
+  }
+
+  mutating func record(_ event: Event, after state: TraceState) {
+    last = (event.time, event.seq)
+    seqs.append(event.seq)
+    times.append(event.time)
+    for session in event.payload.sessions where laneIndex[session] == nil {
+      laneIndex[session] = lanes.count
+      lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
+    }
+    for session in event.payload.sessions {
+      if let index = laneIndex[session], let role = state.sessions[session]?.role {
+        lanes[index].role = role
+      }
+    }
+    if case .appLaunch(let launch, _, _, _, _, _) = event.payload {
+      launches.append(Timeline.Launch(name: launch, seq: event.seq, time: event.time))
+    }
+    followScenes(event, state)
+    followKeyScene(event, state)
+    note(event, state)
+  }
+
+  /// Closes, opens and splits scene lives where the scenes' states changed.
+  private mutating func followScenes(_ event: Event, _ state: TraceState) {
+    // Only the sessions an event names change, but for a launch or a termination, which
+    // closes every scene.
+    var touched = event.payload.sessions
+    switch event.payload {
+    case .appLaunch, .appTerminate: touched += open.keys.sorted()
+    default: break
+    }
+    for session in touched {
+      let scene = state.sessions[session]?.scene
+      if var current = open[session] {
+        if let scene, scene.instance == current.life.instance {
+          guard scene.state != current.state else { continue }
+          close(&current, at: event)
+          current.state = scene.state
+          open[session] = current
+          continue
+        }
+        close(&current, at: event)
+        current.life.lifetime.end = event.time
+        current.life.lifetime.endSeq = event.seq
+        lanes[laneIndex[session] ?? 0].scenes.append(current.life)
+        open[session] = nil
+      }
+      if let scene {
+        let period = Timeline.Period(
+          start: event.time, startSeq: event.seq, end: event.time, endSeq: event.seq)
+        let life = Timeline.SceneLife(
+          instance: scene.instance, launch: launches.isEmpty ? nil : launches.count - 1,
+          lifetime: period, spans: [])
+        open[session] = OpenScene(
+          life: life, state: scene.state, since: event.time, sinceSeq: event.seq)
+      }
+    }
+  }
+
+  /// Ends the open scene's current span at `event`.
+  private func close(_ scene: inout OpenScene, at event: Event) {
+    scene.life.spans.append(
+      Timeline.StateSpan(
+        state: scene.state,
+        period: Timeline.Period(
+          start: scene.since, startSeq: scene.sinceSeq, end: event.time, endSeq: event.seq)))
+    scene.since = event.time
+    scene.sinceSeq = event.seq
+  }
+
+  private mutating func followKeyScene(_ event: Event, _ state: TraceState) {
+    guard openKey?.session != state.app.keyScene else { return }
+    if let openKey {
+      keyScenes.append(
+        Timeline.SessionPeriod(
+          session: openKey.session,
+          period: Timeline.Period(
+            start: openKey.time, startSeq: openKey.seq, end: event.time, endSeq: event.seq)))
+    }
+    openKey = state.app.keyScene.map { ($0, event.time, event.seq) }
+  }
+
+  /// Notes the marks, drags and links `event` makes.
+  private mutating func note(_ event: Event, _ state: TraceState) {
+    func mark(_ session: SessionID?, _ kind: Timeline.Mark.Kind) {
+      marks.append(Timeline.Mark(seq: event.seq, time: event.time, session: session, kind: kind))
+    }
+    switch event.payload {
+    case .keyCommand(let session, let input, let modifiers, let action, _, let target, _, _):
+      mark(
+        session, .keyCommand(input: input, modifiers: modifiers, action: action, target: target))
+    case .focusUpdate(let session, let from, let to, _, _):
+      mark(session, .focusChange(from: from, to: to))
+    case .appMark(let label):
+      mark(nil, .appMark(label: label))
+    case .pointerDrag(let session, let phase, _, _, _, _, _):
+      switch phase {
+      case .began where openPointer[session] == nil:
+        openPointer[session] = (event.time, event.seq)
+      case .ended, .cancelled:
+        endPointerDrag(session, at: event)
+      default:
+        break
+      }
+    case .sceneDidDisconnect(let session):
+      endPointerDrag(session, at: event)
+    case .appLaunch, .appTerminate:
+      for session in openPointer.keys.sorted() { endPointerDrag(session, at: event) }
+    case .dragBegin(let drag, let session, _):
+      dragSources[drag] = (session, event.time, event.seq)
+    case .dropPerform(let drag, let session, _):
+      if let source = dragSources[drag] {
+        links.append(
+          Timeline.Link(
+            kind: .dragAndDrop(drag: drag), fromSession: source.session, fromSeq: source.seq,
+            fromTime: source.time, toSession: session, toSeq: event.seq, toTime: event.time))
+      }
+    case .stateRender(let session, let key, let value):
+      if let shared = state.shared[key], shared.value == value, let writer = shared.writer {
+        let written = time(at: shared.seq)
+        links.append(
+          Timeline.Link(
+            kind: .writeToRender(key: key, value: value), fromSession: writer,
+            fromSeq: shared.seq, fromTime: written, toSession: session, toSeq: event.seq,
+            toTime: event.time))
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func endPointerDrag(_ session: SessionID, at event: Event) {
+    guard let began = openPointer.removeValue(forKey: session) else { return }
+    pointerDrags.append(
+      Timeline.SessionPeriod(
+        session: session,
+        period: Timeline.Period(
+          start: began.time, startSeq: began.seq, end: event.time, endSeq: event.seq)))
+  }
+
+  /// Closes what is still open at the last event and places findings and losses.
+  mutating func finish(findings: [Finding], loss: [LostStretch]) -> Timeline {
+    let end = Event(seq: last.seq, time: last.time, .appMark(label: ""))
+    for session in open.keys.sorted() {
+      guard var current = open[session] else { continue }
+      close(&current, at: end)
+      current.life.lifetime.end = last.time
+      current.life.lifetime.endSeq = last.seq
+      lanes[laneIndex[session] ?? 0].scenes.append(current.life)
+    }
+    if let openKey {
+      keyScenes.append(
+        Timeline.SessionPeriod(
+          session: openKey.session,
+          period: Timeline.Period(
+            start: openKey.time, startSeq: openKey.seq, end: last.time, endSeq: last.seq)))
+    }
+    for session in openPointer.keys.sorted() { endPointerDrag(session, at: end) }
+    for finding in findings {
+      marks.append(
+        Timeline.Mark(
+          seq: finding.seq, time: time(at: finding.seq), session: finding.session,
+          kind: .finding(finding)))
+    }
+    // Stable: at one seq, the event's own mark comes before its findings, in report order.
+    marks = marks.enumerated().sorted {
+      ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset)
+    }.map(\.element)
+    let losses = loss.sorted(by: LostStretch.traceOrder).map { stretch in
+      let startSeq = max(stretch.afterSeq, first.seq)
+      let endSeq = min(stretch.beforeSeq ?? last.seq, last.seq)
+      return Timeline.Loss(
+        stretch: stretch,
+        period: Timeline.Period(
+          start: time(at: startSeq), startSeq: startSeq, end: time(at: endSeq), endSeq: endSeq))
+    }
+    return Timeline(
+      extent: Timeline.Period(
+        start: first.time, startSeq: first.seq, end: last.time, endSeq: last.seq),
+      lanes: lanes, launches: launches, keyScenes: keyScenes,
+      pointerDrags: pointerDrags.sorted { $0.period.startSeq < $1.period.startSeq },
+      marks: marks, links: links, losses: losses)
+  }
+
+  /// The time of the event at `seq`, or of the nearest event before it.
+  private func time(at seq: Int) -> TraceTime {
+    var low = 0
+    var high = seqs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if seqs[middle] <= seq { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? first.time : times[low - 1]
+  }
+}

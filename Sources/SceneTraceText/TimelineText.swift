@@ -1,0 +1,208 @@
+import SceneTrace
+
+/// A ``Timeline`` drawn as text for a terminal: a row per scene session, time in columns, each
+/// scene's activation state as characters, the key scene on a row of its own (when there is
+/// one), findings marked
+/// on their scene's row and listed under the chart, launches as `|`, lost stretches as `×`.
+package struct TimelineText {
+  /// The part of the timeline to draw.
+  package struct Window: Sendable {
+    /// The events to draw, by seq: findings and marks outside are left out.
+    package var seqs: ClosedRange<Int>
+    /// The time the chart spans, from its first column to its last.
+    package var times: ClosedRange<TraceTime>
+
+    /// The part from `seqs.lowerBound`'s event to `seqs.upperBound`'s, at `times`.
+    package init(seqs: ClosedRange<Int>, times: ClosedRange<TraceTime>) {
+      self.seqs = seqs
+      self.times = times
+    }
+  }
+
+  /// The characters of the activation states, and of a state not known yet.
+  package static func character(_ state: SceneActivation?) -> Character {
+    switch state {
+    case .unattached?: "·"
+    case .background?: "░"
+    case .foregroundInactive?: "▒"
+    case .foregroundActive?: "█"
+    case nil: "-"
+    }
+  }
+
+  private let timeline: Timeline
+  private let window: Window
+  private let chartWidth: Int
+  private let laneNumbers: [SessionID: Character]
+  private let lanes: [Timeline.Lane]
+
+  /// Prepares the drawing of `window` of `timeline`, `width` columns wide in all, showing the
+  /// lanes of `sessions` (all when nil).
+  package init(_ timeline: Timeline, window: Window, width: Int, sessions: [SessionID]? = nil) {
+    self.timeline = timeline
+    self.window = window
+    let numbers = Array("123456789abcdefghijklmnopqrstuvwxyz")
+    var laneNumbers: [SessionID: Character] = [:]
+    for (index, lane) in timeline.lanes.enumerated() {
+      laneNumbers[lane.session] = index < numbers.count ? numbers[index] : "+"
+    }
+    self.laneNumbers = laneNumbers
+    lanes = timeline.lanes.filter { lane in
+      if let sessions { return sessions.contains(lane.session) }
+      return lane.scenes.contains {
+        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
+      }
+    }
+    let labelWidth = Self.labelWidth(lanes)
+    chartWidth = max(10, width - labelWidth - 3)
+  }
+
+  private static func labelWidth(_ lanes: [Timeline.Lane]) -> Int {
+    max(lanes.map { $0.label.count + 2 }.max() ?? 0, "key scene".count, "app".count)
+  }
+
+  /// The chart, its time axis, the legend and the list of findings, each line ending in a
+  /// newline; `highlight` styles a finding's mark (for colour on a terminal).
+  package func render(highlight: (String, Severity) -> String = { text, _ in text }) -> String {
+    let labelWidth = Self.labelWidth(lanes)
+    func pad(_ text: String) -> String {
+      text + String(repeating: " ", count: max(0, labelWidth - text.count))
+    }
+    let findings = timeline.marks.filter { mark in
+      guard case .finding(let finding) = mark.kind, window.seqs.contains(mark.seq) else {
+        return false
+      }
+      return finding.severity >= .warning
+    }
+    var text = "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
+    text += "\(window.times.lowerBound) s to \(window.times.upperBound) s\n"
+    for lane in lanes {
+      var row = stateRow(lane)
+      overlay(&row)
+      let marks = findings.filter { $0.session == lane.session }
+      text += pad("\(laneNumbers[lane.session] ?? "+") \(lane.label)") + " │"
+      text += styled(row, marks: marks, highlight: highlight) + "│\n"
+    }
+    var key = Array(repeating: Character(" "), count: chartWidth)
+    for period in timeline.keyScenes {
+      paint(&key, period.period, laneNumbers[period.session] ?? "+")
+    }
+    if key.contains(where: { $0 != " " }) {
+      overlay(&key)
+      text += pad("key scene") + " │" + String(key) + "│\n"
+    }
+    let appMarks = timeline.marks.filter { mark in
+      guard window.seqs.contains(mark.seq), mark.session == nil else { return false }
+      switch mark.kind {
+      case .appMark: return true
+      case .finding(let finding): return finding.severity >= .warning
+      default: return false
+      }
+    }
+    if !appMarks.isEmpty {
+      var app = Array(repeating: Character(" "), count: chartWidth)
+      overlay(&app)
+      for mark in appMarks { app[column(mark.time)] = "*" }
+      text += pad("app") + " │"
+      text += styled(app, marks: findings.filter { $0.session == nil }, highlight: highlight)
+      text += "│\n"
+    }
+    text += axis(labelWidth: labelWidth)
+    text += "\n" + legend()
+    text += findingList(findings)
+    return text
+  }
+
+  /// A lane's states, a character a column.
+  private func stateRow(_ lane: Timeline.Lane) -> [Character] {
+    var row = Array(repeating: Character(" "), count: chartWidth)
+    for scene in lane.scenes {
+      for span in scene.spans {
+        paint(&row, span.period, Self.character(span.state))
+      }
+    }
+    return row
+  }
+
+  /// Paints `character` over the columns `period` covers, at least one when it is in the window.
+  private func paint(_ row: inout [Character], _ period: Timeline.Period, _ character: Character) {
+    guard period.end >= window.times.lowerBound, period.start <= window.times.upperBound else {
+      return
+    }
+    let first = column(period.start)
+    let end = period.end >= window.times.upperBound ? chartWidth : column(period.end)
+    for index in first..<max(first + 1, end) { row[index] = character }
+  }
+
+  /// Launches and lost stretches, drawn over every row.
+  private func overlay(_ row: inout [Character]) {
+    for loss in timeline.losses {
+      paint(&row, loss.period, "×")
+    }
+    for launch in timeline.launches
+    where launch.seq > window.seqs.lowerBound && window.seqs.contains(launch.seq) {
+      row[column(launch.time)] = "|"
+    }
+  }
+
+  /// The column of `time`, clamped to the chart.
+  private func column(_ time: TraceTime) -> Int {
+    let start = window.times.lowerBound.nanoseconds
+    let span = max(1, window.times.upperBound.nanoseconds - start)
+    let offset = min(max(0, time.nanoseconds - start), span)
+    return min(chartWidth - 1, Int(offset * Int64(chartWidth) / span))
+  }
+
+  /// `row` with the marks of `findings` on it (errors over warnings), styled.
+  private func styled(
+    _ row: [Character], marks findings: [Timeline.Mark],
+    highlight: (String, Severity) -> String
+  ) -> String {
+    var severities: [Int: Severity] = [:]
+    for mark in findings {
+      guard case .finding(let finding) = mark.kind else { continue }
+      let index = column(mark.time)
+      severities[index] = max(severities[index] ?? finding.severity, finding.severity)
+    }
+    var text = ""
+    for (index, character) in row.enumerated() {
+      guard let severity = severities[index] else {
+        text.append(character)
+        continue
+      }
+      text += highlight(severity == .error ? "!" : "?", severity)
+    }
+    return text
+  }
+
+  /// The start and end times under the chart.
+  private func axis(labelWidth: Int) -> String {
+    let start = "\(window.times.lowerBound) s"
+    let end = "\(window.times.upperBound) s"
+    let gap = max(1, chartWidth - start.count - end.count)
+    return String(repeating: " ", count: labelWidth + 2) + start
+      + String(repeating: " ", count: gap) + end + "\n"
+  }
+
+  private func legend() -> String {
+    "· unattached  ░ background  ▒ foreground inactive  █ foreground active\n"
+      + "- unknown  1 2 … the key scene's row number  ! error  ? warning  * app mark\n"
+      + "| launch  × events lost (not quiet time)\n"
+  }
+
+  private func findingList(_ findings: [Timeline.Mark]) -> String {
+    guard !findings.isEmpty else { return "\nno errors or warnings\n" }
+    var text = "\n"
+    for mark in findings {
+      guard case .finding(let finding) = mark.kind else { continue }
+      let seq = "seq \(mark.seq)"
+      text += seq + String(repeating: " ", count: max(1, 10 - seq.count))
+      text += finding.severity.rawValue
+      text += String(repeating: " ", count: max(1, 9 - finding.severity.rawValue.count))
+      text += finding.rule.rawValue
+      if let session = finding.session { text += "  \(session.rawValue)" }
+      text += "  t \(mark.time) s\n"
+    }
+    return text
+  }
+}

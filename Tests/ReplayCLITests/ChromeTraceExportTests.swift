@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// `replay export --format chrome-trace`: the Chrome trace event format Perfetto opens.
+@Suite("chrome trace export")
+struct ChromeTraceExportTests {
+  /// Exports `trace` and returns its events.
+  static func export(_ trace: String) throws -> [[String: Any]] {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out.json")
+    let result = try ReplayTool.run("export", trace, "--format", "chrome-trace", "-o", out.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out))
+    let object = try #require(json as? [String: Any])
+    #expect(object["displayTimeUnit"] as? String == "ms")
+    return try #require(object["traceEvents"] as? [[String: Any]])
+  }
+
+  /// A JSON number, whether it was read as an integer or not.
+  static func number(_ value: Any?) -> Double? {
+    if let value = value as? Int { return Double(value) }
+    if let value = value as? Double { return value }
+    return (value as? NSNumber)?.doubleValue
+  }
+
+  static func names(_ events: [[String: Any]], _ metadata: String) -> [String] {
+    events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == metadata }
+      .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+  }
+
+  @Test func dragTraceHasAProcessPerLaunchATrackPerSceneAndADropFlow() throws {
+    let events = try Self.export("traces/drag-to-other-window-fixed.jsonl")
+    #expect(Self.names(events, "process_name") == ["launch L1 (seq 1)"])
+    #expect(
+      Self.names(events, "thread_name") == [
+        "app", "A windowApplication", "B windowApplication", "C windowApplication",
+      ])
+    let starts = events.filter {
+      $0["ph"] as? String == "s" && $0["cat"] as? String == "drag-and-drop"
+    }
+    let ends = events.filter {
+      $0["ph"] as? String == "f" && $0["cat"] as? String == "drag-and-drop"
+    }
+    #expect(starts.count >= 1)
+    #expect(starts.count == ends.count)
+    for (start, end) in zip(starts, ends) {
+      #expect(start["id"] as? Int == end["id"] as? Int)
+      #expect(end["bp"] as? String == "e")
+      #expect(start["tid"] as? Int == 1)
+      #expect(end["tid"] as? Int == 2)
+      #expect((Self.number(start["ts"]) ?? 0) <= (Self.number(end["ts"]) ?? 0))
+    }
+  }
+
+  @Test(arguments: [
+    "traces/drag-to-other-window-fixed.jsonl", "traces/setting-one-window-bug.jsonl",
+    "traces/setting-after-background-bug.jsonl",
+  ])
+  func activationSpansOfEachTrackAddUpToItsScenesLifetime(trace: String) throws {
+    let events = try Self.export(trace)
+    let spans = events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "activation" }
+    #expect(!spans.isEmpty)
+    var byTrack: [[Int]: [(ts: Double, dur: Double)]] = [:]
+    for span in spans {
+      let track = [span["pid"] as? Int ?? -1, span["tid"] as? Int ?? -1]
+      let ts = try #require(Self.number(span["ts"]))
+      let dur = try #require(Self.number(span["dur"]))
+      #expect(dur >= 0)
+      byTrack[track, default: []].append((ts, dur))
+    }
+    for (track, spans) in byTrack {
+      // One scene per track in these traces: its spans follow one another without gaps.
+      for (span, next) in zip(spans, spans.dropFirst()) {
+        #expect(abs(span.ts + span.dur - next.ts) < 0.001, "track \(track)")
+      }
+      let first = try #require(spans.first)
+      let last = try #require(spans.last)
+      let total = spans.map(\.dur).reduce(0, +)
+      #expect(abs(total - (last.ts + last.dur - first.ts)) < 0.001, "track \(track)")
+    }
+  }
+
+  @Test func findingsAreInstantEventsOnTheirScenesTrackWithTheirFields() throws {
+    let events = try Self.export("traces/setting-one-window-bug.jsonl")
+    let check = try ReplayTool.run("check", "traces/setting-one-window-bug.jsonl", "--json")
+    let findings = events.filter { $0["cat"] as? String == "finding" }
+    #expect(!findings.isEmpty)
+    for finding in findings {
+      #expect(finding["ph"] as? String == "i")
+      #expect(finding["s"] as? String == "t")
+      let args = try #require(finding["args"] as? [String: Any])
+      let rule = try #require(args["rule"] as? String)
+      #expect(check.output.contains(rule))
+      #expect(args["severity"] != nil && args["message"] != nil && args["seq"] != nil)
+    }
+    let renders = events.filter { $0["cat"] as? String == "write-render" }
+    #expect(!renders.isEmpty)
+  }
+
+  @Test func eachLaunchIsAProcessAndLostStretchesAreSlicesOnTheAppTrack() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("two-launches.jsonl")
+    try """
+    {"type":"app.launch","launch":"L1"}
+    {"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":8,"type":"app.mark","label":"before the gap"}
+    {"t":10,"type":"trace.gap","dropped":50}
+    {"t":20,"type":"app.launch","launch":"L2"}
+    {"t":21,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":40,"type":"app.mark","label":"end"}
+
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    let events = try Self.export(trace.path)
+    #expect(Self.names(events, "process_name") == ["launch L1 (seq 1)", "launch L2 (seq 5)"])
+    let scenes = events.filter { $0["cat"] as? String == "activation" }
+    #expect(Set(scenes.compactMap { $0["pid"] as? Int }) == [1, 2])
+    let lost = try #require(events.first { $0["cat"] as? String == "loss" })
+    #expect(lost["ph"] as? String == "X")
+    #expect(lost["tid"] as? Int == 0)
+    #expect(Self.number(lost["ts"]) == 8_000_000)
+    #expect(Self.number(lost["dur"]) == 12_000_000)
+    let marks = events.filter { $0["cat"] as? String == "app-mark" }
+    #expect(marks.compactMap { $0["pid"] as? Int } == [1, 2])
+  }
+
+  @Test func jsonlStaysTheDefaultFormat() throws {
+    let result = try ReplayTool.run("export", "traces/setting-one-window-bug.jsonl")
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("{\"seq\":1,"))
+  }
+}

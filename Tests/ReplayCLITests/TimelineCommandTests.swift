@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `replay timeline`: the scenes over time on a terminal.
+@Suite("timeline command")
+struct TimelineCommandTests {
+  @Test(arguments: ["setting-after-background-bug", "session-data-cleanup-bug"])
+  func renderingOfATraceAtWidth80MatchesItsGoldenFile(name: String) throws {
+    let result = try ReplayTool.run("timeline", "traces/\(name).jsonl", "--width", "80")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    Golden.expect(result.output, matches: "traces/\(name).timeline.txt")
+  }
+
+  @Test func throughAPipeItIsPlainTextAHundredColumnsWide() throws {
+    let result = try ReplayTool.run("timeline", "traces/setting-after-background-bug.jsonl")
+    #expect(result.status == 0)
+    #expect(!result.output.contains("\u{1B}["))
+    let rows = result.output.split(separator: "\n").filter { $0.hasSuffix("│") }
+    #expect(!rows.isEmpty)
+    for row in rows { #expect(row.count == 100) }
+  }
+
+  @Test func aFindingIsMarkedOnItsScenesRowAndListedUnderTheChart() throws {
+    let result = try ReplayTool.run(
+      "timeline", "traces/setting-after-background-bug.jsonl", "--width", "80")
+    let rows = result.output.split(separator: "\n")
+    let w2 = try #require(rows.first { $0.hasPrefix("2 W2 windowApplication") })
+    #expect(w2.contains("!"))
+    let w1 = try #require(rows.first { $0.hasPrefix("1 W1 windowApplication") })
+    #expect(!w1.contains("!"))
+    #expect(rows.contains { $0.hasPrefix("seq 23") && $0.contains("shared.stale-render  W2") })
+  }
+
+  @Test func sessionAndSeqsDrawAPart() throws {
+    let result = try ReplayTool.run(
+      "timeline", "traces/setting-after-background-bug.jsonl", "--session", "W2", "--from", "13",
+      "--to", "21", "--width", "60")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("seq 13–21, 3 s to 30.01 s\n"))
+    #expect(!result.output.contains("W1 windowApplication"))
+    #expect(result.output.contains("2 W2 windowApplication"))
+    // The finding at seq 23 is outside the part drawn.
+    #expect(result.output.contains("no errors or warnings"))
+  }
+
+  @Test func launchesAndLostStretchesAreDrawn() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("two-launches.jsonl")
+    try """
+    {"type":"app.launch","launch":"L1"}
+    {"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":2,"type":"scene.willEnterForeground","session":"A"}
+    {"t":8,"type":"app.mark","label":"before the gap"}
+    {"t":10,"type":"trace.gap","dropped":50}
+    {"t":20,"type":"app.launch","launch":"L2"}
+    {"t":21,"type":"scene.willConnect","session":"A","role":"windowApplication"}
+    {"t":40,"type":"app.mark","label":"end"}
+
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    let result = try ReplayTool.run("timeline", trace.path, "--width", "60")
+    #expect(result.status == 0, "\(result.errors)")
+    let row = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("1 A") })
+    #expect(row.contains("|"))
+    #expect(row.contains("×"))
+    #expect(row.contains("▒"))
+    #expect(row.contains("·"))
+    #expect(result.output.contains("trace.events-lost"))
+  }
+
+  @Test func htmlAndSvgOutputAreRefusedAsNotBuiltYet() throws {
+    for name in ["out.html", "out.svg"] {
+      let result = try ReplayTool.run(
+        "timeline", "traces/setting-after-background-bug.jsonl", "-o", name)
+      #expect(result.status == 2)
+      #expect(result.errors.contains("not built yet"))
+      #expect(result.output.isEmpty)
+    }
+  }
+
+  @Test func aNarrowWidthIsAUsageError() throws {
+    let result = try ReplayTool.run(
+      "timeline", "traces/setting-after-background-bug.jsonl", "--width", "20")
+    #expect(result.status == 2)
+    #expect(result.errors.contains("--width 20"))
+  }
+}
