@@ -15,7 +15,7 @@ import SceneTraceText
 struct TimelineCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timeline",
-    abstract: "Draw the scenes over time on the terminal.",
+    abstract: "Draw the scenes over time on the terminal, or as an SVG picture.",
     discussion: """
       One row per scene session (its session and role), time across the columns from the \
       first event drawn to the last, each scene's state as a character: · unattached, \
@@ -28,11 +28,13 @@ struct TimelineCommand: ParsableCommand {
 
       The chart is as wide as the terminal (COLUMNS, or the terminal's width), 100 columns \
       through a pipe, or --width. Colour only on a terminal, never with NO_COLOR set. \
-      --from/--to (seqs) and --session draw a part. The HTML and SVG pictures (-o) are not \
-      built yet; `replay export --format chrome-trace` writes the timeline for Perfetto.
+      --from/--to (seqs) and --session draw a part. -o OUT.svg writes the same timeline as \
+      a static SVG picture (hover a finding in a browser to read it); the HTML picture is not \
+      built yet. `replay export --format chrome-trace` writes the timeline for Perfetto.
 
         replay timeline traces/setting-after-background-bug.jsonl --width 80
         replay timeline app.sctrace --from 120 --to 480 --session B
+        replay timeline traces/setting-after-background-bug.jsonl -o timeline.svg
       """)
 
   @Argument(help: "The trace: .sctrace, JSON Lines or .jsonl.zst (several with --join).")
@@ -57,9 +59,12 @@ struct TimelineCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "An HTML or SVG picture: not built yet (the terminal chart and chrome-trace export are).",
+      "Write an SVG picture (.svg) instead of drawing on the terminal; HTML is not built yet.",
       valueName: "out"))
   var output: String?
+
+  @Flag(help: "Write -o over a file even when it is one of the traces read.")
+  var force = false
 
   @OptionGroup var reading: TraceReadingOptions
 
@@ -74,10 +79,16 @@ struct TimelineCommand: ParsableCommand {
 
   func run() throws {
     if let output {
-      throw UsageError(
-        "-o \(output): the HTML and SVG timelines are not built yet; `replay timeline "
-          + "TRACE` draws it on the terminal, and `replay export TRACE --format chrome-trace "
-          + "-o OUT.json` writes it for Perfetto (ui.perfetto.dev)")
+      if output.lowercased().hasSuffix(".html") {
+        throw UsageError(
+          "-o \(output): the HTML timeline is not built yet; -o OUT.svg writes a picture, "
+            + "`replay timeline TRACE` draws it on the terminal, and `replay export TRACE "
+            + "--format chrome-trace -o OUT.json` writes it for Perfetto (ui.perfetto.dev)")
+      }
+      guard output.lowercased().hasSuffix(".svg") else {
+        throw UsageError("-o \(output): the timeline is written as SVG; give a name ending in .svg")
+      }
+      try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     }
     let trace = try reading.load(files, quiet: progress.quiet)
     guard let firstEvent = trace.events.first, let lastEvent = trace.events.last else {
@@ -101,9 +112,22 @@ struct TimelineCommand: ParsableCommand {
       seqs: startEvent.seq...max(startEvent.seq, endEvent.seq),
       times: startEvent.time...max(startEvent.time, endEvent.time))
     let timeline = Timeline(events: trace.events, loss: trace.loss)
+    let sessions = session.map { [SessionID($0)] }
+    if let output {
+      let svg = TimelineSVG(timeline, window: window, sessions: sessions).render()
+      do {
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      } catch {
+        throw UsageError("cannot write \(output): \(error.localizedDescription)")
+      }
+      Console.write(
+        "wrote \(output): the timeline of seq \(window.seqs.lowerBound)–"
+          + "\(window.seqs.upperBound) as SVG (\(svg.utf8.count) bytes)\n")
+      return
+    }
     let text = TimelineText(
       timeline, window: window, width: width ?? Self.terminalWidth(),
-      sessions: session.map { [SessionID($0)] })
+      sessions: sessions)
     Console.write(
       text.render { mark, severity in
         Console.styled(mark, severity == .error ? .red : .yellow, on: STDOUT_FILENO)

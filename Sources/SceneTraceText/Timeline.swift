@@ -1,8 +1,8 @@
 import SceneTrace
 
 /// A trace laid out over time: the one model every picture of a trace draws (the terminal
-/// chart of `replay timeline`, the Chrome trace of `replay export --format chrome-trace`, and
-/// the HTML and SVG pictures to come).
+/// chart of `replay timeline`, the Chrome trace of `replay export --format chrome-trace`, the
+/// SVG picture of `replay timeline -o OUT.svg`, and the HTML picture to come).
 ///
 /// It is built from the trace's events, their replay and the trace's loss by
 /// ``init(events:findings:loss:)``; times are ``TraceTime``, seqs those of the trace.

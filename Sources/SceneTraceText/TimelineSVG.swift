@@ -1,0 +1,400 @@
+import SceneTrace
+
+/// A ``Timeline`` drawn as one self-contained static SVG: a lane per scene session, its
+/// activation states as coloured spans, the key scene as a bar under its lane, launches as
+/// separators, lost stretches as hatched bands, findings as markers whose `<title>` a browser
+/// shows on hover, and drag-and-drop and write→render links between lanes.
+///
+/// Whatever the length of the trace, the picture holds at most a few elements per pixel
+/// column: states are drawn a pixel column at a time and merged into runs, and marks that fall
+/// in the same pixel are drawn as one, with their count in its title.
+package struct TimelineSVG {
+  private let timeline: Timeline
+  private let window: TimelineText.Window
+  private let lanes: [Timeline.Lane]
+  private let showsAppRow: Bool
+
+  private let width = 1200
+  private let labelWidth = 190
+  private let top = 74
+  private let laneHeight = 34
+  private let spanHeight = 20
+  private var chartWidth: Int { width - labelWidth - 20 }
+
+  /// Prepares the drawing of `window` of `timeline`, showing the lanes of `sessions` (all the
+  /// lanes with a scene in the window when nil).
+  package init(_ timeline: Timeline, window: TimelineText.Window, sessions: [SessionID]? = nil) {
+    self.timeline = timeline
+    self.window = window
+    lanes = timeline.lanes.filter { lane in
+      if let sessions { return sessions.contains(lane.session) }
+      return lane.scenes.contains {
+        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
+      }
+    }
+    showsAppRow =
+      sessions == nil
+      && timeline.marks.contains { mark in
+        guard mark.session == nil, window.seqs.contains(mark.seq) else { return false }
+        if case .finding = mark.kind { return true }
+        return false
+      }
+  }
+
+  /// The SVG document.
+  package func render() -> String {
+    let rows = lanes.count + (showsAppRow ? 1 : 0)
+    let chartBottom = top + rows * laneHeight
+    let height = chartBottom + 40
+    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    svg += " viewBox=\"0 0 \(width) \(height)\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    svg += definitions()
+    svg += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+    svg += text(
+      10, 18,
+      "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
+        + "\(window.times.lowerBound) s to \(window.times.upperBound) s", weight: "bold")
+    svg += legend()
+    for (index, lane) in lanes.enumerated() {
+      svg += laneGroup(lane, y: top + index * laneHeight)
+    }
+    if showsAppRow {
+      let y = top + lanes.count * laneHeight
+      svg += "<g class=\"lane\" data-session=\"app\">\n"
+      svg += text(10, y + 15, "app")
+      svg += findingMarks(session: nil, y: y)
+      svg += "</g>\n"
+    }
+    svg += losses(chartBottom: chartBottom)
+    svg += launches(chartBottom: chartBottom)
+    svg += links()
+    svg += axis(y: chartBottom)
+    svg += "</svg>\n"
+    return svg
+  }
+
+  // MARK: - Parts
+
+  private func definitions() -> String {
+    """
+    <defs>
+    <pattern id="lost" width="8" height="8" patternUnits="userSpaceOnUse" \
+    patternTransform="rotate(45)">
+    <rect width="8" height="8" fill="#f6c9c9" fill-opacity="0.6"/>
+    <line x1="0" y1="0" x2="0" y2="8" stroke="#c62828" stroke-width="2" stroke-opacity="0.5"/>
+    </pattern>
+    <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" \
+    orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#6a1b9a"/></marker>
+    </defs>
+
+    """
+  }
+
+  private func legend() -> String {
+    var svg = "<g class=\"legend\">\n"
+    var x = 10
+    let states: [(SceneActivation?, String)] = [
+      (.unattached, "unattached"), (.background, "background"),
+      (.foregroundInactive, "foreground inactive"), (.foregroundActive, "foreground active"),
+    ]
+    for (state, name) in states {
+      svg += rect(x, 30, 12, 12, fill: Self.colour(state), stroke: "#9e9e9e")
+      svg += text(x + 16, 40, name)
+      x += 30 + name.count * 7
+    }
+    svg += rect(x, 35, 16, 3, fill: Self.keyColour)
+    svg += text(x + 20, 40, "key scene")
+    x += 96
+    svg += rect(x, 30, 12, 12, fill: "url(#lost)", stroke: "#c62828")
+    svg += text(x + 16, 40, "events lost")
+    x += 100
+    for severity in [Severity.error, .warning, .info] {
+      svg += "<circle cx=\"\(x + 6)\" cy=\"36\" r=\"5\" fill=\"\(Self.colour(severity))\"/>\n"
+      svg += text(x + 14, 40, severity.rawValue)
+      x += 24 + severity.rawValue.count * 7
+    }
+    x += 6
+    svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#6a1b9a\""
+    svg += " stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n"
+    svg += text(x + 28, 40, "drag and drop")
+    x += 124
+    svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#546e7a\""
+    svg += " stroke-dasharray=\"3 3\"/>\n"
+    svg += text(x + 28, 40, "write → render")
+    svg += "</g>\n"
+    return svg
+  }
+
+  /// A lane: its label, its states merged into runs a pixel column at a time, its key scene
+  /// bar and its findings.
+  private func laneGroup(_ lane: Timeline.Lane, y: Int) -> String {
+    var svg = "<g class=\"lane\" data-session=\"\(Self.escaped(lane.session.rawValue))\">\n"
+    svg += "<title>\(Self.escaped(lane.label))</title>\n"
+    svg += text(10, y + 15, lane.label)
+    var columns = [SceneActivation??](repeating: nil, count: chartWidth)
+    for scene in lane.scenes {
+      for span in scene.spans {
+        paint(&columns, span.period, value: .some(span.state))
+      }
+    }
+    for run in runs(columns) {
+      guard let state = run.value else { continue }
+      svg += rect(labelWidth + run.start, y, run.count, spanHeight, fill: Self.colour(state))
+    }
+    var key = [Bool?](repeating: nil, count: chartWidth)
+    for period in timeline.keyScenes where period.session == lane.session {
+      paint(&key, period.period, value: true)
+    }
+    for run in runs(key) where run.value == true {
+      svg += rect(labelWidth + run.start, y + spanHeight + 2, run.count, 4, fill: Self.keyColour)
+    }
+    svg += findingMarks(session: lane.session, y: y)
+    svg += "</g>\n"
+    return svg
+  }
+
+  /// The findings on a row, one marker per pixel column, coloured by the worst severity in it.
+  private func findingMarks(session: SessionID?, y: Int) -> String {
+    var buckets: [Int: [(seq: Int, finding: Finding)]] = [:]
+    for mark in timeline.marks where mark.session == session && window.seqs.contains(mark.seq) {
+      guard case .finding(let finding) = mark.kind else { continue }
+      buckets[column(mark.time), default: []].append((mark.seq, finding))
+    }
+    var svg = ""
+    for column in buckets.keys.sorted() {
+      guard let findings = buckets[column], let first = findings.first else { continue }
+      let worst = findings.map(\.finding.severity).max() ?? first.finding.severity
+      var title = findings.count == 1 ? "" : "\(findings.count) findings\n"
+      for item in findings.prefix(10) {
+        title += "seq \(item.seq) \(item.finding.rule.rawValue): \(item.finding.message)\n"
+      }
+      if findings.count > 10 { title += "and \(findings.count - 10) more\n" }
+      let x = labelWidth + column
+      let cy = y + spanHeight / 2
+      svg += "<g class=\"finding\" data-count=\"\(findings.count)\">"
+      svg += "<title>\(Self.escaped(String(title.dropLast())))</title>"
+      svg += "<path d=\"M\(x),\(cy - 8) L\(x + 7),\(cy) L\(x),\(cy + 8) L\(x - 7),\(cy) z\""
+      svg += " fill=\"\(Self.colour(worst))\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+      svg += "</g>\n"
+    }
+    return svg
+  }
+
+  /// Lost stretches: hatched bands across every lane, at least 4 pixels wide.
+  private func losses(chartBottom: Int) -> String {
+    var svg = ""
+    var lastLabelEnd = Int.min
+    for loss in timeline.losses where overlaps(loss.period) {
+      let start = column(loss.period.start)
+      let end = max(start + 4, column(loss.period.end))
+      let x = labelWidth + start
+      svg += "<g class=\"lost\"><title>\(Self.escaped(Self.description(loss)))</title>"
+      svg += rect(x - 2, top - 6, end - start, chartBottom - top + 6, fill: "url(#lost)")
+      svg += "</g>\n"
+      if x > lastLabelEnd {
+        svg += text(x, chartBottom + 14, "events lost", fill: "#c62828")
+        lastLabelEnd = x + 80
+      }
+    }
+    return svg
+  }
+
+  /// Launches drawn: a vertical separator labelled with the launch.
+  private func launches(chartBottom: Int) -> String {
+    var svg = ""
+    var lastLabelEnd = Int.min
+    for launch in timeline.launches where window.seqs.contains(launch.seq) {
+      let x = labelWidth + column(launch.time)
+      svg += "<g class=\"launch\"><title>\(Self.escaped("launch \(launch.name)"))</title>"
+      svg += "<line x1=\"\(x)\" y1=\"\(top - 10)\" x2=\"\(x)\" y2=\"\(chartBottom)\""
+      svg += " stroke=\"#212121\" stroke-width=\"2\"/></g>\n"
+      if x > lastLabelEnd {
+        svg += text(x + 3, top - 2, launch.name, weight: "bold")
+        lastLabelEnd = x + 10 + launch.name.count * 7
+      }
+    }
+    return svg
+  }
+
+  /// Links between lanes drawn, one per pair of pixel positions.
+  private func links() -> String {
+    var rowOf: [SessionID: Int] = [:]
+    for (index, lane) in lanes.enumerated() { rowOf[lane.session] = index }
+    var seen: [String: Int] = [:]
+    var order: [(key: String, link: Timeline.Link)] = []
+    for link in timeline.links
+    where window.seqs.contains(link.fromSeq) || window.seqs.contains(link.toSeq) {
+      guard let fromRow = rowOf[link.fromSession], let toRow = rowOf[link.toSession] else {
+        continue
+      }
+      let dashed: Bool
+      if case .writeToRender = link.kind { dashed = true } else { dashed = false }
+      let key = "\(dashed) \(column(link.fromTime)) \(fromRow) \(column(link.toTime)) \(toRow)"
+      if seen[key] == nil { order.append((key, link)) }
+      seen[key, default: 0] += 1
+    }
+    var svg = ""
+    for (key, link) in order {
+      guard let fromRow = rowOf[link.fromSession], let toRow = rowOf[link.toSession] else {
+        continue
+      }
+      let count = seen[key] ?? 1
+      let x1 = labelWidth + column(link.fromTime)
+      let x2 = labelWidth + column(link.toTime)
+      let middle = spanHeight / 2
+      let y1 = top + fromRow * laneHeight + middle
+      var y2 = top + toRow * laneHeight + middle
+      if y2 != y1 { y2 += y2 > y1 ? -middle + 2 : middle - 2 }
+      var title: String
+      switch link.kind {
+      case .dragAndDrop(let drag):
+        title = "drag \(drag.rawValue): seq \(link.fromSeq) \(link.fromSession.rawValue)"
+        title += " → drop seq \(link.toSeq) \(link.toSession.rawValue)"
+        svg += "<g class=\"drag\"><title>\(Self.escaped(title))</title>"
+        svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#6a1b9a\""
+        svg += " stroke-width=\"2\" marker-end=\"url(#arrow)\"/></g>\n"
+      case .writeToRender(let key, let value):
+        title = "\(key) = \(value): written seq \(link.fromSeq) \(link.fromSession.rawValue)"
+        title += ", rendered seq \(link.toSeq) \(link.toSession.rawValue)"
+        if count > 1 { title = "\(count) links, the first: " + title }
+        svg += "<g class=\"write\"><title>\(Self.escaped(title))</title>"
+        svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#546e7a\""
+        svg += " stroke-width=\"1\" stroke-dasharray=\"3 3\"/></g>\n"
+      }
+    }
+    return svg
+  }
+
+  /// The time axis: a line and about six ticks at round numbers of seconds.
+  private func axis(y: Int) -> String {
+    var svg = "<g class=\"axis\">\n"
+    svg += "<line x1=\"\(labelWidth)\" y1=\"\(y + 2)\" x2=\"\(labelWidth + chartWidth)\""
+    svg += " y2=\"\(y + 2)\" stroke=\"#616161\"/>\n"
+    let start = window.times.lowerBound.nanoseconds
+    let span = max(1, window.times.upperBound.nanoseconds - start)
+    var step: Int64 = 1_000
+    while span / step > 6 {
+      let next = [2, 5, 10].map { step * Int64($0) }
+      step = next.first { span / $0 <= 6 } ?? next[2]
+    }
+    var tick = (start + step - 1) / step * step
+    while tick <= start + span {
+      let x = labelWidth + column(TraceTime(nanoseconds: tick))
+      svg += "<line x1=\"\(x)\" y1=\"\(y + 2)\" x2=\"\(x)\" y2=\"\(y + 7)\" stroke=\"#616161\"/>\n"
+      svg += text(x, y + 30, "\(TraceTime(nanoseconds: tick)) s", anchor: "middle")
+      tick += step
+    }
+    svg += "</g>\n"
+    return svg
+  }
+
+  // MARK: - Geometry
+
+  private struct Run<Value: Equatable> {
+    var start: Int
+    var count: Int
+    var value: Value
+  }
+
+  /// `columns` as runs of equal values, left to right.
+  private func runs<Value: Equatable>(_ columns: [Value]) -> [Run<Value>] {
+    var runs: [Run<Value>] = []
+    for (index, value) in columns.enumerated() {
+      if let last = runs.last, last.value == value, last.start + last.count == index {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append(Run(start: index, count: 1, value: value))
+      }
+    }
+    return runs
+  }
+
+  /// Sets the columns `period` covers to `value`, at least one when it is in the window.
+  private func paint<Value>(_ columns: inout [Value], _ period: Timeline.Period, value: Value) {
+    guard overlaps(period) else { return }
+    let first = column(period.start)
+    let end = period.end >= window.times.upperBound ? chartWidth : column(period.end)
+    for index in first..<max(first + 1, end) { columns[index] = value }
+  }
+
+  private func overlaps(_ period: Timeline.Period) -> Bool {
+    period.end >= window.times.lowerBound && period.start <= window.times.upperBound
+  }
+
+  /// The pixel column of `time` in the chart, clamped to it.
+  private func column(_ time: TraceTime) -> Int {
+    let start = window.times.lowerBound.nanoseconds
+    let span = max(1, window.times.upperBound.nanoseconds - start)
+    let offset = min(max(0, time.nanoseconds - start), span)
+    return min(chartWidth - 1, Int(Double(offset) / Double(span) * Double(chartWidth)))
+  }
+
+  // MARK: - Elements
+
+  private func rect(
+    _ x: Int, _ y: Int, _ width: Int, _ height: Int, fill: String, stroke: String? = nil
+  ) -> String {
+    var svg = "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"\(height)\""
+    svg += " fill=\"\(fill)\""
+    if let stroke { svg += " stroke=\"\(stroke)\"" }
+    return svg + "/>\n"
+  }
+
+  private func text(
+    _ x: Int, _ y: Int, _ content: String, weight: String? = nil, fill: String = "#212121",
+    anchor: String? = nil
+  ) -> String {
+    var svg = "<text x=\"\(x)\" y=\"\(y)\" fill=\"\(fill)\""
+    if let weight { svg += " font-weight=\"\(weight)\"" }
+    if let anchor { svg += " text-anchor=\"\(anchor)\"" }
+    return svg + ">\(Self.escaped(content))</text>\n"
+  }
+
+  // MARK: - Colours and text
+
+  static let keyColour = "#1a237e"
+
+  static func colour(_ state: SceneActivation?) -> String {
+    switch state {
+    case .unattached?: "#e0e0e0"
+    case .background?: "#90a4c0"
+    case .foregroundInactive?: "#ffd98a"
+    case .foregroundActive?: "#5cb85c"
+    case nil: "#f5f5f5"
+    }
+  }
+
+  static func colour(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "#d32f2f"
+    case .warning: "#ef6c00"
+    case .info: "#1976d2"
+    }
+  }
+
+  private static func description(_ loss: Timeline.Loss) -> String {
+    var text = "events lost (\(loss.stretch.kind.rawValue)) after seq \(loss.stretch.afterSeq)"
+    if let before = loss.stretch.beforeSeq { text += ", before seq \(before)" }
+    return text + ": not quiet time"
+  }
+
+  /// `text` with XML's special characters escaped, and control characters other than tab and
+  /// newline dropped (XML cannot hold them).
+  package static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n": result.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): break
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

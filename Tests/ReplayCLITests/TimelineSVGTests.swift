@@ -1,0 +1,159 @@
+import Foundation
+import SceneTrace
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `replay timeline TRACE -o OUT.svg`: the timeline as a static SVG picture.
+@Suite("timeline SVG")
+struct TimelineSVGTests {
+  /// The elements of an SVG document that the tests look at.
+  final class Picture: NSObject, XMLParserDelegate {
+    /// An element: its name, attributes, the classes of the groups around it, and its text.
+    struct Element {
+      var name: String
+      var attributes: [String: String]
+      var enclosingClasses: [String]
+      var text = ""
+    }
+
+    var elements: [Element] = []
+    private var open: [Int] = []
+
+    /// Parses `data`, failing the test when it is not well-formed XML.
+    init(_ data: Data) throws {
+      super.init()
+      let parser = XMLParser(data: data)
+      parser.delegate = self
+      let parsed = parser.parse()
+      #expect(parsed, "the SVG is not well-formed XML: \(String(describing: parser.parserError))")
+      try #require(parsed)
+    }
+
+    func parser(
+      _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?, attributes: [String: String]
+    ) {
+      let classes = open.compactMap { elements[$0].attributes["class"] }
+      elements.append(
+        Element(name: elementName, attributes: attributes, enclosingClasses: classes))
+      open.append(elements.count - 1)
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+      qualifiedName: String?
+    ) {
+      open.removeLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      guard let index = open.last else { return }
+      elements[index].text += string
+    }
+
+    /// The `g` elements of `kind`.
+    func groups(_ kind: String) -> [Element] {
+      elements.filter { $0.name == "g" && $0.attributes["class"] == kind }
+    }
+
+    /// The titles inside groups of `kind`.
+    func titles(_ kind: String) -> [String] {
+      elements.filter { $0.name == "title" && $0.enclosingClasses.last == kind }.map(\.text)
+    }
+  }
+
+  /// Runs `replay timeline` writing an SVG into a fresh folder and returns its bytes.
+  static func svg(_ trace: String, _ arguments: String...) throws -> (Data, String) {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("timeline.svg")
+    let result = try ReplayTool.run(["timeline", trace, "-o", out.path] + arguments)
+    #expect(result.status == 0, "\(result.errors)")
+    return (try Data(contentsOf: out), result.output)
+  }
+
+  @Test func theSvgOfATraceParsesWithALanePerSessionAndAMarkerPerFinding() throws {
+    let (timeline, _) = try TimelineModelTests.timeline("setting-after-background-bug.jsonl")
+    let (data, output) = try Self.svg("traces/setting-after-background-bug.jsonl")
+    #expect(output.hasPrefix("wrote "))
+    #expect(output.contains("as SVG"))
+    let picture = try Picture(data)
+    #expect(picture.elements.first?.name == "svg")
+    let lanes = picture.groups("lane").compactMap { $0.attributes["data-session"] }
+    #expect(lanes == timeline.lanes.map(\.session.rawValue))
+    let markers = picture.groups("finding")
+    let counted = markers.compactMap { $0.attributes["data-count"].flatMap { Int($0) } }
+    #expect(counted.reduce(0, +) == timeline.findings.count)
+    #expect(!timeline.findings.isEmpty)
+    let titles = picture.titles("finding").joined(separator: "\n")
+    for mark in timeline.marks {
+      guard case .finding(let finding) = mark.kind else { continue }
+      #expect(titles.contains("seq \(mark.seq) \(finding.rule.rawValue): \(finding.message)"))
+    }
+    #expect(!String(decoding: data, as: UTF8.self).contains("<script"))
+  }
+
+  @Test func aDragAndDropIsAnArrowBetweenLanes() throws {
+    let (data, _) = try Self.svg("traces/drag-to-other-window-bug.jsonl")
+    let picture = try Picture(data)
+    #expect(!picture.groups("drag").isEmpty)
+    #expect(picture.titles("drag").allSatisfy { $0.hasPrefix("drag ") && $0.contains("→ drop") })
+  }
+
+  @Test func launchesAreSeparatorsAndALostStretchIsAShadedBand() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("two-launches.jsonl")
+    try """
+    {"type":"app.launch","launch":"L1"}
+    {"t":1,"type":"scene.willConnect","session":"A&<1>","role":"windowApplication"}
+    {"t":2,"type":"scene.willEnterForeground","session":"A&<1>"}
+    {"t":8,"type":"app.mark","label":"before the gap"}
+    {"t":10,"type":"trace.gap","dropped":50}
+    {"t":20,"type":"app.launch","launch":"L2"}
+    {"t":21,"type":"scene.willConnect","session":"A&<1>","role":"windowApplication"}
+    {"t":40,"type":"app.mark","label":"end"}
+
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    let (data, _) = try Self.svg(trace.path)
+    let picture = try Picture(data)
+    #expect(picture.titles("launch") == ["launch L1", "launch L2"])
+    #expect(picture.groups("lost").count == 1)
+    #expect(picture.titles("lost").allSatisfy { $0.hasPrefix("events lost") })
+    let labels = picture.elements.filter { $0.name == "text" }.map(\.text)
+    #expect(labels.contains("events lost"))
+    #expect(labels.contains("A&<1> windowApplication"))
+  }
+
+  @Test func theSameTraceGivesTheSameBytes() throws {
+    let (first, _) = try Self.svg("traces/drag-to-other-window-bug.jsonl")
+    let (second, _) = try Self.svg("traces/drag-to-other-window-bug.jsonl")
+    #expect(first == second)
+  }
+
+  @Test func sessionAndSeqsDrawAPart() throws {
+    let (data, _) = try Self.svg(
+      "traces/setting-after-background-bug.jsonl", "--session", "W2", "--from", "13", "--to",
+      "21")
+    let picture = try Picture(data)
+    #expect(picture.groups("lane").compactMap { $0.attributes["data-session"] } == ["W2"])
+    // The finding at seq 23 is outside the part drawn.
+    #expect(picture.groups("finding").isEmpty)
+  }
+
+  @Test func aLongTraceStaysSmall() throws {
+    let (data, _) = try Self.svg("traces/captured/long-pointer-drag.sctrace")
+    #expect(data.count < 300_000, "\(data.count) bytes")
+    _ = try Picture(data)
+  }
+
+  @Test func anOutputThatIsNotSvgIsRefused() throws {
+    let result = try ReplayTool.run(
+      "timeline", "traces/setting-after-background-bug.jsonl", "-o", "out.png")
+    #expect(result.status == 2)
+    #expect(result.errors.contains("give a name ending in .svg"))
+  }
+}
