@@ -114,7 +114,9 @@ struct TimelineCommand: ParsableCommand {
     let timeline = Timeline(events: trace.events, loss: trace.loss)
     let sessions = session.map { [SessionID($0)] }
     if let output {
-      let svg = TimelineSVG(timeline, window: window, sessions: sessions).render()
+      let svg = TimelineSVG(
+        timeline, window: window, sessions: sessions, title: trace.path
+      ).render()
       do {
         try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
       } catch {

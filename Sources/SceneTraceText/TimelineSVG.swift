@@ -13,18 +13,24 @@ package struct TimelineSVG {
   private let window: TimelineText.Window
   private let lanes: [Timeline.Lane]
   private let showsAppRow: Bool
+  private let title: String?
 
   private let width = 1200
   private let labelWidth = 190
   private let top = 74
-  private let laneHeight = 34
+  private let laneHeight = 40
   private let spanHeight = 20
-  private var chartWidth: Int { width - labelWidth - 20 }
+  private let listedFindings = 8
+  private var chartWidth: Int { width - labelWidth - 30 }
 
   /// Prepares the drawing of `window` of `timeline`, showing the lanes of `sessions` (all the
-  /// lanes with a scene in the window when nil).
-  package init(_ timeline: Timeline, window: TimelineText.Window, sessions: [SessionID]? = nil) {
+  /// lanes with a scene in the window when nil), headed by `title` (such as the trace's path).
+  package init(
+    _ timeline: Timeline, window: TimelineText.Window, sessions: [SessionID]? = nil,
+    title: String? = nil
+  ) {
     self.timeline = timeline
+    self.title = title
     self.window = window
     lanes = timeline.lanes.filter { lane in
       if let sessions { return sessions.contains(lane.session) }
@@ -45,15 +51,19 @@ package struct TimelineSVG {
   package func render() -> String {
     let rows = lanes.count + (showsAppRow ? 1 : 0)
     let chartBottom = top + rows * laneHeight
-    let height = chartBottom + 40
+    let findings = drawnFindings
+    let listed = min(findings.count, listedFindings)
+    let listTop = chartBottom + 56
+    let height =
+      listTop + (findings.isEmpty ? 0 : 18 * (listed + 1 + (listed < findings.count ? 1 : 0)))
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
     svg += " viewBox=\"0 0 \(width) \(height)\" font-family=\"sans-serif\" font-size=\"12\">\n"
     svg += definitions()
     svg += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
-    svg += text(
-      10, 18,
-      "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
-        + "\(window.times.lowerBound) s to \(window.times.upperBound) s", weight: "bold")
+    var heading = title.map { $0 + ": " } ?? ""
+    heading += "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
+    heading += "\(window.times.lowerBound) s to \(window.times.upperBound) s"
+    svg += text(10, 18, heading, weight: "bold")
     svg += legend()
     for (index, lane) in lanes.enumerated() {
       svg += laneGroup(lane, y: top + index * laneHeight)
@@ -69,6 +79,7 @@ package struct TimelineSVG {
     svg += launches(chartBottom: chartBottom)
     svg += links()
     svg += axis(y: chartBottom)
+    svg += findingList(findings, y: listTop)
     svg += "</svg>\n"
     return svg
   }
@@ -100,24 +111,23 @@ package struct TimelineSVG {
     for (state, name) in states {
       svg += rect(x, 30, 12, 12, fill: Self.colour(state), stroke: "#9e9e9e")
       svg += text(x + 16, 40, name)
-      x += 30 + name.count * 7
+      x += 32 + Self.textWidth(name)
     }
     svg += rect(x, 35, 16, 3, fill: Self.keyColour)
     svg += text(x + 20, 40, "key scene")
-    x += 96
+    x += 32 + Self.textWidth("key scene")
     svg += rect(x, 30, 12, 12, fill: "url(#lost)", stroke: "#c62828")
     svg += text(x + 16, 40, "events lost")
-    x += 100
+    x += 32 + Self.textWidth("events lost")
     for severity in [Severity.error, .warning, .info] {
-      svg += "<circle cx=\"\(x + 6)\" cy=\"36\" r=\"5\" fill=\"\(Self.colour(severity))\"/>\n"
-      svg += text(x + 14, 40, severity.rawValue)
-      x += 24 + severity.rawValue.count * 7
+      svg += diamond(x + 6, 36, size: 6, fill: Self.colour(severity))
+      svg += text(x + 16, 40, severity.rawValue)
+      x += 32 + Self.textWidth(severity.rawValue)
     }
-    x += 6
     svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#6a1b9a\""
     svg += " stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n"
     svg += text(x + 28, 40, "drag and drop")
-    x += 124
+    x += 40 + Self.textWidth("drag and drop")
     svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#546e7a\""
     svg += " stroke-dasharray=\"3 3\"/>\n"
     svg += text(x + 28, 40, "write → render")
@@ -173,10 +183,53 @@ package struct TimelineSVG {
       let cy = y + spanHeight / 2
       svg += "<g class=\"finding\" data-count=\"\(findings.count)\">"
       svg += "<title>\(Self.escaped(String(title.dropLast())))</title>"
-      svg += "<path d=\"M\(x),\(cy - 8) L\(x + 7),\(cy) L\(x),\(cy + 8) L\(x - 7),\(cy) z\""
-      svg += " fill=\"\(Self.colour(worst))\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
-      svg += "</g>\n"
+      svg += diamond(x, cy, size: 8, fill: Self.colour(worst)) + "</g>\n"
     }
+    return svg
+  }
+
+  /// The findings in the window on the lanes drawn, in seq order.
+  private var drawnFindings: [(seq: Int, time: TraceTime, finding: Finding)] {
+    let sessions = Set(lanes.map(\.session))
+    return timeline.marks.compactMap { mark in
+      guard case .finding(let finding) = mark.kind, window.seqs.contains(mark.seq) else {
+        return nil
+      }
+      if let session = mark.session, !sessions.contains(session) { return nil }
+      if mark.session == nil, !showsAppRow { return nil }
+      return (mark.seq, mark.time, finding)
+    }
+  }
+
+  /// The first findings, worst first, listed under the chart so a picture read without
+  /// hovering (in a bug report, a README) still says which scene broke which rule, and when.
+  private func findingList(
+    _ findings: [(seq: Int, time: TraceTime, finding: Finding)], y: Int
+  ) -> String {
+    guard !findings.isEmpty else { return "" }
+    let ordered = findings.enumerated().sorted { first, second in
+      if first.element.finding.severity != second.element.finding.severity {
+        return first.element.finding.severity > second.element.finding.severity
+      }
+      return first.offset < second.offset
+    }.map(\.element)
+    var svg = "<g class=\"findings\">\n"
+    svg += text(10, y, "findings", weight: "bold")
+    for (index, item) in ordered.prefix(listedFindings).enumerated() {
+      let line = y + 18 * (index + 1)
+      var description = "seq \(item.seq) · \(item.time) s · "
+      description += item.finding.session.map { "\($0.rawValue) · " } ?? "app · "
+      description += "\(item.finding.severity.rawValue) \(item.finding.rule.rawValue): "
+      description += item.finding.message
+      if description.count > 160 { description = String(description.prefix(159)) + "…" }
+      svg += diamond(16, line - 4, size: 6, fill: Self.colour(item.finding.severity))
+      svg += text(28, line, description)
+    }
+    if findings.count > listedFindings {
+      let line = y + 18 * (listedFindings + 1)
+      svg += text(28, line, "and \(findings.count - listedFindings) more (hover the markers)")
+    }
+    svg += "</g>\n"
     return svg
   }
 
@@ -340,6 +393,11 @@ package struct TimelineSVG {
     return svg + "/>\n"
   }
 
+  private func diamond(_ x: Int, _ y: Int, size: Int, fill: String) -> String {
+    "<path d=\"M\(x),\(y - size) L\(x + size),\(y) L\(x),\(y + size) L\(x - size),\(y) z\""
+      + " fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"1\"/>\n"
+  }
+
   private func text(
     _ x: Int, _ y: Int, _ content: String, weight: String? = nil, fill: String = "#212121",
     anchor: String? = nil
@@ -353,6 +411,9 @@ package struct TimelineSVG {
   // MARK: - Colours and text
 
   static let keyColour = "#1a237e"
+
+  /// About how wide `text` is at 12 pixels in a sans-serif font.
+  static func textWidth(_ text: String) -> Int { text.count * 6 }
 
   static func colour(_ state: SceneActivation?) -> String {
     switch state {

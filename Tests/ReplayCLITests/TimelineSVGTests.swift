@@ -150,6 +150,16 @@ struct TimelineSVGTests {
     _ = try Picture(data)
   }
 
+  @Test func theReadmePictureIsCurrent() throws {
+    let (data, _) = try Self.svg("traces/setting-after-background-bug.jsonl")
+    let kept = try Data(
+      contentsOf: ReplayTool.packageRoot.appendingPathComponent(
+        "docs/timeline-setting-after-background-bug.svg"))
+    // Re-draw it with: replay timeline traces/setting-after-background-bug.jsonl -o
+    // docs/timeline-setting-after-background-bug.svg
+    #expect(data == kept, "docs/timeline-setting-after-background-bug.svg is out of date")
+  }
+
   @Test func anOutputThatIsNotSvgIsRefused() throws {
     let result = try ReplayTool.run(
       "timeline", "traces/setting-after-background-bug.jsonl", "-o", "out.png")
