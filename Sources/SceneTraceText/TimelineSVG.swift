@@ -72,12 +72,16 @@ package struct TimelineSVG {
       let y = top + lanes.count * laneHeight
       svg += "<g class=\"lane\" data-session=\"app\">\n"
       svg += text(10, y + 15, "app")
-      svg += findingMarks(session: nil, y: y)
       svg += "</g>\n"
     }
     svg += losses(chartBottom: chartBottom)
     svg += launches(chartBottom: chartBottom)
     svg += links()
+    // Findings last, over the lost bands and the links, so none is hidden.
+    for (index, lane) in lanes.enumerated() {
+      svg += findingMarks(session: lane.session, y: top + index * laneHeight)
+    }
+    if showsAppRow { svg += findingMarks(session: nil, y: top + lanes.count * laneHeight) }
     svg += axis(y: chartBottom)
     svg += findingList(findings, y: listTop)
     svg += "</svg>\n"
@@ -128,15 +132,15 @@ package struct TimelineSVG {
     svg += " stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n"
     svg += text(x + 28, 40, "drag and drop")
     x += 40 + Self.textWidth("drag and drop")
-    svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#546e7a\""
-    svg += " stroke-dasharray=\"3 3\"/>\n"
-    svg += text(x + 28, 40, "write → render")
+    svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#37474f\""
+    svg += " stroke-dasharray=\"3 3\"/>\n" + ring(x, 36) + ring(x + 22, 36)
+    svg += text(x + 30, 40, "shared write → render")
     svg += "</g>\n"
     return svg
   }
 
-  /// A lane: its label, its states merged into runs a pixel column at a time, its key scene
-  /// bar and its findings.
+  /// A lane: its label, its states merged into runs a pixel column at a time, and its key
+  /// scene bar.
   private func laneGroup(_ lane: Timeline.Lane, y: Int) -> String {
     var svg = "<g class=\"lane\" data-session=\"\(Self.escaped(lane.session.rawValue))\">\n"
     svg += "<title>\(Self.escaped(lane.label))</title>\n"
@@ -158,7 +162,6 @@ package struct TimelineSVG {
     for run in runs(key) where run.value == true {
       svg += rect(labelWidth + run.start, y + spanHeight + 2, run.count, 4, fill: Self.keyColour)
     }
-    svg += findingMarks(session: lane.session, y: y)
     svg += "</g>\n"
     return svg
   }
@@ -310,9 +313,11 @@ package struct TimelineSVG {
         title = "\(key) = \(value): written seq \(link.fromSeq) \(link.fromSession.rawValue)"
         title += ", rendered seq \(link.toSeq) \(link.toSession.rawValue)"
         if count > 1 { title = "\(count) links, the first: " + title }
+        // A ring at each end, so a write rendered in its own lane at once still shows.
         svg += "<g class=\"write\"><title>\(Self.escaped(title))</title>"
-        svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#546e7a\""
-        svg += " stroke-width=\"1\" stroke-dasharray=\"3 3\"/></g>\n"
+        svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#37474f\""
+        svg += " stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+        svg += ring(x1, y1) + ring(x2, y2) + "</g>\n"
       }
     }
     return svg
@@ -391,6 +396,10 @@ package struct TimelineSVG {
     svg += " fill=\"\(fill)\""
     if let stroke { svg += " stroke=\"\(stroke)\"" }
     return svg + "/>\n"
+  }
+
+  private func ring(_ x: Int, _ y: Int) -> String {
+    "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"3\" fill=\"#ffffff\" stroke=\"#37474f\"/>"
   }
 
   private func diamond(_ x: Int, _ y: Int, size: Int, fill: String) -> String {
