@@ -21,6 +21,8 @@ package struct TimelineSVG {
   private let laneHeight = 40
   private let spanHeight = 20
   private let listedFindings = 8
+  /// How many pixel columns a finding marker or a link stands for at most.
+  private let markSpacing = 6
   private var chartWidth: Int { width - labelWidth - 30 }
 
   /// Prepares the drawing of `window` of `timeline`, showing the lanes of `sessions` (all the
@@ -151,9 +153,16 @@ package struct TimelineSVG {
         paint(&columns, span.period, value: .some(span.state))
       }
     }
+    // One path per state, a rectangle per run, so thousands of short spans stay small.
+    var outlines: [SceneActivation?: String] = [:]
     for run in runs(columns) {
       guard let state = run.value else { continue }
-      svg += rect(labelWidth + run.start, y, run.count, spanHeight, fill: Self.colour(state))
+      outlines[state, default: ""] +=
+        "M\(labelWidth + run.start),\(y)h\(run.count)v\(spanHeight)h-\(run.count)z"
+    }
+    for state in [nil] + SceneActivation.allCases {
+      guard let outline = outlines[state] else { continue }
+      svg += "<path d=\"\(outline)\" fill=\"\(Self.colour(state))\"/>\n"
     }
     var key = [Bool?](repeating: nil, count: chartWidth)
     for period in timeline.keyScenes where period.session == lane.session {
@@ -166,23 +175,34 @@ package struct TimelineSVG {
     return svg
   }
 
-  /// The findings on a row, one marker per pixel column, coloured by the worst severity in it.
+  /// The findings on a row, one marker per few pixel columns (a marker is wider than a
+  /// pixel), coloured by the worst severity among them, the count of each rule in its title.
   private func findingMarks(session: SessionID?, y: Int) -> String {
-    var buckets: [Int: [(seq: Int, finding: Finding)]] = [:]
+    var buckets: [Int: [(seq: Int, column: Int, finding: Finding)]] = [:]
     for mark in timeline.marks where mark.session == session && window.seqs.contains(mark.seq) {
       guard case .finding(let finding) = mark.kind else { continue }
-      buckets[column(mark.time), default: []].append((mark.seq, finding))
+      let column = column(mark.time)
+      buckets[column / markSpacing, default: []].append((mark.seq, column, finding))
     }
     var svg = ""
-    for column in buckets.keys.sorted() {
-      guard let findings = buckets[column], let first = findings.first else { continue }
+    for bucket in buckets.keys.sorted() {
+      guard let findings = buckets[bucket], let first = findings.first else { continue }
       let worst = findings.map(\.finding.severity).max() ?? first.finding.severity
-      var title = findings.count == 1 ? "" : "\(findings.count) findings\n"
-      for item in findings.prefix(10) {
-        title += "seq \(item.seq) \(item.finding.rule.rawValue): \(item.finding.message)\n"
+      var title = "seq \(first.seq) \(first.finding.rule.rawValue): \(first.finding.message)\n"
+      if findings.count > 1 {
+        let last = findings[findings.count - 1]
+        title = "\(findings.count) findings, seq \(first.seq)–\(last.seq):\n"
+        var rules: [String: Int] = [:]
+        for item in findings { rules[item.finding.rule.rawValue, default: 0] += 1 }
+        for rule in rules.keys.sorted() { title += "\(rule) ×\(rules[rule] ?? 0)\n" }
+        if findings.count <= 3 {
+          title = ""
+          for item in findings {
+            title += "seq \(item.seq) \(item.finding.rule.rawValue): \(item.finding.message)\n"
+          }
+        }
       }
-      if findings.count > 10 { title += "and \(findings.count - 10) more\n" }
-      let x = labelWidth + column
+      let x = labelWidth + first.column
       let cy = y + spanHeight / 2
       svg += "<g class=\"finding\" data-count=\"\(findings.count)\">"
       svg += "<title>\(Self.escaped(String(title.dropLast())))</title>"
@@ -285,7 +305,9 @@ package struct TimelineSVG {
       }
       let dashed: Bool
       if case .writeToRender = link.kind { dashed = true } else { dashed = false }
-      let key = "\(dashed) \(column(link.fromTime)) \(fromRow) \(column(link.toTime)) \(toRow)"
+      let key =
+        "\(dashed) \(column(link.fromTime) / markSpacing) \(fromRow) "
+        + "\(column(link.toTime) / markSpacing) \(toRow)"
       if seen[key] == nil { order.append((key, link)) }
       seen[key, default: 0] += 1
     }
@@ -306,6 +328,7 @@ package struct TimelineSVG {
       case .dragAndDrop(let drag):
         title = "drag \(drag.rawValue): seq \(link.fromSeq) \(link.fromSession.rawValue)"
         title += " → drop seq \(link.toSeq) \(link.toSession.rawValue)"
+        if count > 1 { title = "\(count) drags, the first: " + title }
         svg += "<g class=\"drag\"><title>\(Self.escaped(title))</title>"
         svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#6a1b9a\""
         svg += " stroke-width=\"2\" marker-end=\"url(#arrow)\"/></g>\n"

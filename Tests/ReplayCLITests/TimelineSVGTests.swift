@@ -1,5 +1,7 @@
 import Foundation
 import SceneTrace
+import SceneTraceFile
+import SceneTraceText
 import Testing
 
 #if canImport(FoundationXML)
@@ -148,6 +150,51 @@ struct TimelineSVGTests {
     let (data, _) = try Self.svg("traces/captured/long-pointer-drag.sctrace")
     #expect(data.count < 300_000, "\(data.count) bytes")
     _ = try Picture(data)
+  }
+
+  /// 10^5 events: two windows trading the foreground every few milliseconds, a shared write in
+  /// one rendered in the other each time, and a repeated activation (a finding) in each round.
+  @Test func aHundredThousandDenseEventsStaySmallWithEveryFindingCounted() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let trace = folder.appendingPathComponent("dense.jsonl")
+    var lines = [
+      #"{"type":"app.launch","launch":"L1"}"#,
+      #"{"t":0.001,"type":"scene.willConnect","session":"W1","role":"windowApplication"}"#,
+      #"{"t":0.002,"type":"scene.willConnect","session":"W2","role":"windowApplication"}"#,
+      #"{"t":0.003,"type":"scene.willEnterForeground","session":"W1"}"#,
+      #"{"t":0.004,"type":"scene.willEnterForeground","session":"W2"}"#,
+    ]
+    var millisecond = 5
+    func line(_ body: String) -> String {
+      defer { millisecond += 1 }
+      return #"{"t":\#(Double(millisecond) / 1000),\#(body)}"#
+    }
+    var round = 0
+    while lines.count < 100_000 {
+      let (first, second) = round % 2 == 0 ? ("W1", "W2") : ("W2", "W1")
+      lines += [
+        line(#""type":"scene.didBecomeActive","session":"\#(first)""#),
+        line(#""type":"scene.didBecomeActive","session":"\#(first)""#),
+        line(#""type":"state.write","key":"k","value":"\#(round)","session":"\#(first)""#),
+        line(#""type":"state.render","session":"\#(second)","key":"k","value":"\#(round)""#),
+        line(#""type":"scene.willResignActive","session":"\#(first)""#),
+      ]
+      round += 1
+    }
+    try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+    let loaded = try TraceFile.load(path: trace.path)
+    #expect(loaded.events.count >= 100_000)
+    let timeline = Timeline(events: loaded.events, loss: loaded.loss)
+    #expect(timeline.findings.count > 1_000)
+    #expect(timeline.links.count > 10_000)
+    let (data, _) = try Self.svg(trace.path)
+    #expect(data.count < 300_000, "\(data.count) bytes")
+    let picture = try Picture(data)
+    let markers = picture.groups("finding")
+    #expect(markers.count < 3_000)
+    let counted = markers.compactMap { $0.attributes["data-count"].flatMap { Int($0) } }
+    #expect(counted.reduce(0, +) == timeline.findings.count)
   }
 
   @Test func theReadmePictureIsCurrent() throws {
