@@ -16,7 +16,11 @@ package struct TimelineSVG {
   private let title: String?
 
   private let width = 1200
-  private let labelWidth = 190
+  /// The room for the lane labels left of the chart: as wide as the longest, within bounds.
+  private let labelWidth: Int
+  /// The most characters of a lane label drawn; a longer one ends in "…" (its lane's title
+  /// holds it whole).
+  private static let labelLength = 44
   private let top = 74
   private let laneHeight = 40
   private let spanHeight = 20
@@ -40,6 +44,8 @@ package struct TimelineSVG {
         $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
       }
     }
+    let longest = lanes.map { min($0.label.count, Self.labelLength) }.max() ?? 0
+    labelWidth = max(150, Self.textWidth(String(repeating: "m", count: longest)) + 30)
     showsAppRow =
       sessions == nil
       && timeline.marks.contains { mark in
@@ -146,7 +152,10 @@ package struct TimelineSVG {
   private func laneGroup(_ lane: Timeline.Lane, y: Int) -> String {
     var svg = "<g class=\"lane\" data-session=\"\(Self.escaped(lane.session.rawValue))\">\n"
     svg += "<title>\(Self.escaped(lane.label))</title>\n"
-    svg += text(10, y + 15, lane.label)
+    let label =
+      lane.label.count > Self.labelLength
+      ? String(lane.label.prefix(Self.labelLength - 1)) + "…" : lane.label
+    svg += text(10, y + 15, label)
     var columns = [SceneActivation??](repeating: nil, count: chartWidth)
     for scene in lane.scenes {
       for span in scene.spans {
