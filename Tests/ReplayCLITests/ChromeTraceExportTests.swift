@@ -99,21 +99,9 @@ struct ChromeTraceExportTests {
   }
 
   @Test func eachLaunchIsAProcessAndLostStretchesAreSlicesOnTheAppTrack() throws {
-    let folder = try ReplayTool.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let trace = folder.appendingPathComponent("two-launches.jsonl")
-    try """
-    {"type":"app.launch","launch":"L1"}
-    {"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}
-    {"t":8,"type":"app.mark","label":"before the gap"}
-    {"t":10,"type":"trace.gap","dropped":50}
-    {"t":20,"type":"app.launch","launch":"L2"}
-    {"t":21,"type":"scene.willConnect","session":"A","role":"windowApplication"}
-    {"t":40,"type":"app.mark","label":"end"}
-
-    """.write(to: trace, atomically: true, encoding: .utf8)
+    let trace = try ReplayTool.twoLaunchesWithADrop()
     let events = try Self.export(trace.path)
-    #expect(Self.names(events, "process_name") == ["launch L1 (seq 1)", "launch L2 (seq 5)"])
+    #expect(Self.names(events, "process_name") == ["launch L1 (seq 1)", "launch L2 (seq 6)"])
     let scenes = events.filter { $0["cat"] as? String == "activation" }
     #expect(Set(scenes.compactMap { $0["pid"] as? Int }) == [1, 2])
     let lost = try #require(events.first { $0["cat"] as? String == "loss" })

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceFile
 import SceneTraceTesting
 import Testing
 
@@ -34,6 +35,26 @@ struct ReplayTool {
       .appendingPathComponent("replay-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// A trace of two launches with a recorder drop of 50 events between them, in a fresh
+  /// temporary file: scene `session` connects and enters the foreground (seqs 2, 3), a mark (4),
+  /// the drop (5), the second launch (6), the scene again (7), a last mark (8).
+  static func twoLaunchesWithADrop(session: String = "A") throws -> URL {
+    let trace = try temporaryFolder().appendingPathComponent("two-launches.jsonl")
+    let id = JSONValue.string(session).serialized()
+    try """
+    {"type":"app.launch","launch":"L1"}
+    {"t":1,"type":"scene.willConnect","session":\(id),"role":"windowApplication"}
+    {"t":2,"type":"scene.willEnterForeground","session":\(id)}
+    {"t":8,"type":"app.mark","label":"before the gap"}
+    {"t":10,"type":"trace.gap","dropped":50}
+    {"t":20,"type":"app.launch","launch":"L2"}
+    {"t":21,"type":"scene.willConnect","session":\(id),"role":"windowApplication"}
+    {"t":40,"type":"app.mark","label":"end"}
+
+    """.write(to: trace, atomically: true, encoding: .utf8)
+    return trace
   }
 
   /// Runs `replay` with `arguments`, from the package root, feeding it nothing on standard input.

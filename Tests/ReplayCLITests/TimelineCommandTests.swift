@@ -45,20 +45,7 @@ struct TimelineCommandTests {
   }
 
   @Test func launchesAndLostStretchesAreDrawn() throws {
-    let folder = try ReplayTool.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let trace = folder.appendingPathComponent("two-launches.jsonl")
-    try """
-    {"type":"app.launch","launch":"L1"}
-    {"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}
-    {"t":2,"type":"scene.willEnterForeground","session":"A"}
-    {"t":8,"type":"app.mark","label":"before the gap"}
-    {"t":10,"type":"trace.gap","dropped":50}
-    {"t":20,"type":"app.launch","launch":"L2"}
-    {"t":21,"type":"scene.willConnect","session":"A","role":"windowApplication"}
-    {"t":40,"type":"app.mark","label":"end"}
-
-    """.write(to: trace, atomically: true, encoding: .utf8)
+    let trace = try ReplayTool.twoLaunchesWithADrop()
     let result = try ReplayTool.run("timeline", trace.path, "--width", "60")
     #expect(result.status == 0, "\(result.errors)")
     let row = try #require(result.output.split(separator: "\n").first { $0.hasPrefix("1 A") })

@@ -106,20 +106,7 @@ struct TimelineSVGTests {
   }
 
   @Test func launchesAreSeparatorsAndALostStretchIsAShadedBand() throws {
-    let folder = try ReplayTool.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let trace = folder.appendingPathComponent("two-launches.jsonl")
-    try """
-    {"type":"app.launch","launch":"L1"}
-    {"t":1,"type":"scene.willConnect","session":"A&<1>","role":"windowApplication"}
-    {"t":2,"type":"scene.willEnterForeground","session":"A&<1>"}
-    {"t":8,"type":"app.mark","label":"before the gap"}
-    {"t":10,"type":"trace.gap","dropped":50}
-    {"t":20,"type":"app.launch","launch":"L2"}
-    {"t":21,"type":"scene.willConnect","session":"A&<1>","role":"windowApplication"}
-    {"t":40,"type":"app.mark","label":"end"}
-
-    """.write(to: trace, atomically: true, encoding: .utf8)
+    let trace = try ReplayTool.twoLaunchesWithADrop(session: "A&<1>")
     let (data, _) = try Self.svg(trace.path)
     let picture = try Picture(data)
     #expect(picture.titles("launch") == ["launch L1", "launch L2"])
