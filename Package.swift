@@ -20,13 +20,16 @@ let zstdTargets: [Target] =
 let zstdDependencies: [Target.Dependency] =
   withoutZstd ? [] : [.target(name: "CZstd", condition: .when(platforms: [.linux, .macOS]))]
 
+// Each folder of a target opens with a README.md saying what it owns; they are not sources.
+func folderNotes(_ folders: [String]) -> [String] { folders.map { "\($0)/README.md" } }
+
 let package = Package(
   name: "SceneTrace",
   platforms: [.macOS(.v12), .iOS(.v15)],
   products: [
     .library(name: "SceneTrace", targets: ["SceneTrace"]),
     .library(name: "SceneTraceFile", targets: ["SceneTraceFile"]),
-    .library(name: "SceneTraceRecorder", targets: ["SceneTraceRecorder"]),
+    .library(name: "SceneTraceRecording", targets: ["SceneTraceRecording"]),
     .library(name: "SceneTraceSimulator", targets: ["SceneTraceSimulator"]),
     .library(name: "SceneTraceTesting", targets: ["SceneTraceTesting"]),
     .executable(name: "replay", targets: ["replay"]),
@@ -43,18 +46,22 @@ let package = Package(
   ],
   targets: zstdTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
-    .target(name: "SceneTrace"),
+    .target(name: "SceneTrace", exclude: folderNotes(["Model", "State", "Reducer", "Rules", "Shrinking"])),
 
     // Reading and writing traces: the .sctrace format, JSON Lines (plain or zstd-compressed),
     // the state JSON.
     .target(
       name: "SceneTraceFile",
-      dependencies: ["SceneTrace"] + zstdDependencies
+      dependencies: ["SceneTrace"] + zstdDependencies,
+      exclude: folderNotes([
+        "JSON", "Compression", "EventCodec", "JSONLines", "Container", "Reading", "Writing",
+        "Baselines",
+      ])
     ),
 
     // The hooks apps call, the buffer behind them and the thread that writes it.
     .target(
-      name: "SceneTraceRecorder",
+      name: "SceneTraceRecording",
       dependencies: [
         "SceneTrace",
         "SceneTraceFile",
@@ -83,7 +90,7 @@ let package = Package(
     ),
 
     // A model of iPadOS driving an example app that records through the hooks.
-    .target(name: "SceneTraceSimulator", dependencies: ["SceneTrace", "SceneTraceRecorder"]),
+    .target(name: "SceneTraceSimulator", dependencies: ["SceneTrace", "SceneTraceRecording"]),
 
     // The `replay` command line tool; `replay`'s main only calls it.
     .target(
@@ -91,7 +98,7 @@ let package = Package(
       dependencies: [
         "SceneTrace",
         "SceneTraceFile",
-        "SceneTraceRecorder",
+        "SceneTraceRecording",
         "SceneTraceSimulator",
         "SceneTraceText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -102,27 +109,27 @@ let package = Package(
     // Bytes per event and throughput, side by side: `swift run -c release bench`.
     .executableTarget(
       name: "bench",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder"],
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording"],
       path: "tools/bench"
     ),
 
     .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
     .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
     .testTarget(
-      name: "SceneTraceRecorderTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "record-until-killed"]),
+      name: "SceneTraceRecordingTests",
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "record-until-killed"]),
 
     // A process the recorder tests kill in the middle of a recording.
     .executableTarget(
-      name: "record-until-killed", dependencies: ["SceneTraceRecorder"],
+      name: "record-until-killed", dependencies: ["SceneTraceRecording"],
       path: "tools/record-until-killed"),
     .testTarget(
       name: "SceneTraceSimulatorTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceSimulator"]),
+      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceSimulator"]),
     .testTarget(
       name: "SceneTraceTestingTests",
       dependencies: [
-        "SceneTrace", "SceneTraceFile", "SceneTraceRecorder", "SceneTraceTesting",
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceTesting",
         "SceneTraceSimulator", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["__Snapshots__"]),

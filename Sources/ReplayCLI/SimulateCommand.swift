@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SceneTrace
 import SceneTraceFile
-import SceneTraceRecorder
+import SceneTraceRecording
 import SceneTraceSimulator
 import SceneTraceText
 

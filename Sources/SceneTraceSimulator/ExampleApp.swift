@@ -1,5 +1,5 @@
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 
 /// A small multi-window notes app that records through the hooks, with switches for the
 /// multi-window bugs SceneTrace looks for. With no bug switched on it does what a careful app

@@ -1,5 +1,5 @@
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 
 /// A scripted run of the simulated system and the example app: a named, repeatable trace.
 public struct Scenario: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
-import SceneTraceRecorder
+import SceneTraceRecording
 import SceneTraceSimulator
 import Testing
 

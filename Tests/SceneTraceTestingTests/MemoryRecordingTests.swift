@@ -1,5 +1,5 @@
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 import SceneTraceSimulator
 import SceneTraceTesting
 import Testing

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 
 // The cost of a hook on the calling thread, against the obvious alternative: one JSONEncoder
 // line per event written to a file handle. Each call is timed alone, so the median and the 99th

@@ -1,10 +1,10 @@
-// Records `mark` events through SceneTraceRecorder into a .sctrace file until it is killed,
+// Records `mark` events through SceneTraceRecording into a .sctrace file until it is killed,
 // printing `flushed N` each time the first N events are flushed. The recorder's tests kill it
 // with SIGKILL and check that the file yields every flushed event.
 //
 //   record-until-killed OUT.sctrace
 import Foundation
-import SceneTraceRecorder
+import SceneTraceRecording
 
 guard CommandLine.arguments.count == 2 else {
   FileHandle.standardError.write(Data("usage: record-until-killed OUT.sctrace\n".utf8))

@@ -1,7 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
-import SceneTraceRecorder
+import SceneTraceRecording
 import Testing
 
 /// What a `TraceFileSink` made with its defaults writes.

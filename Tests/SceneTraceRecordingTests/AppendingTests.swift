@@ -1,7 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
-import SceneTraceRecorder
+import SceneTraceRecording
 import Testing
 
 /// Launches that append to the trace file of the launches before them.

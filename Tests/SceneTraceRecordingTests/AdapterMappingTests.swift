@@ -1,5 +1,5 @@
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 import Testing
 
 /// The platform-neutral half of the UIKit and SwiftUI adapters.

@@ -1,6 +1,6 @@
 import Foundation
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 
 /// A sink that keeps what it is given, and can be told to fail or to stall: the faults that
 /// `MemoryTraceSink`, the public in-memory sink, never has.

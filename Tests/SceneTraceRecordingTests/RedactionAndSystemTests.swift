@@ -1,6 +1,6 @@
 import Foundation
 import SceneTrace
-import SceneTraceRecorder
+import SceneTraceRecording
 import Testing
 
 @Suite(.serialized) struct RedactionAndSystemTests {
