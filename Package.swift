@@ -46,7 +46,10 @@ let package = Package(
   ],
   targets: zstdTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
-    .target(name: "SceneTrace", exclude: folderNotes(["Model", "State", "Reducer", "Rules", "Shrinking"])),
+    .target(
+      name: "SceneTrace",
+      exclude: folderNotes(["Model", "State", "Reducer", "Rules", "Shrinking"])
+    ),
 
     // Reading and writing traces: the .sctrace format, JSON Lines (plain or zstd-compressed),
     // the state JSON.
