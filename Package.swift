@@ -5,6 +5,10 @@ import PackageDescription
 // of raw blocks and the reader decodes raw and RLE blocks in Swift. CI builds it this way too.
 let withoutZstd = Context.environment["SCENETRACE_WITHOUT_ZSTD"] == "1"
 
+// `SCENETRACE_FUZZ=1` adds the libFuzzer targets of tools/fuzz-targets; tools/fuzz builds them
+// with `-sanitize=fuzzer,address` (they do not link without it). lld links them: gold cannot.
+let fuzzing = Context.environment["SCENETRACE_FUZZ"] == "1"
+
 let zstdTargets: [Target] =
   withoutZstd
   ? []
@@ -22,6 +26,19 @@ let zstdDependencies: [Target.Dependency] =
 
 // Each folder of a target opens with a README.md saying what it owns; they are not sources.
 func folderNotes(_ folders: [String]) -> [String] { folders.map { "\($0)/README.md" } }
+
+let fuzzTargets: [Target] =
+  !fuzzing
+  ? []
+  : [
+    .systemLibrary(name: "CFuzzer", path: "tools/fuzz-targets/CFuzzer"),
+    .target(name: "FuzzDriver", dependencies: ["CFuzzer"], path: "tools/fuzz-targets/FuzzDriver"),
+  ]
+    + ["fuzz-sctrace", "fuzz-jsonl", "fuzz-replay"].map { name in
+      .executableTarget(
+        name: name, dependencies: ["FuzzDriver", "SceneTrace", "SceneTraceFile"],
+        path: "tools/fuzz-targets/\(name)", linkerSettings: [.unsafeFlags(["-use-ld=lld"])])
+    }
 
 let package = Package(
   name: "SceneTrace",
@@ -44,7 +61,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
-  targets: zstdTargets + [
+  targets: zstdTargets + fuzzTargets + [
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
     .target(
       name: "SceneTrace",

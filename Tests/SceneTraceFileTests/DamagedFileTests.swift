@@ -146,3 +146,18 @@ func setHeaderVersion(_ bytes: inout [UInt8], major: UInt16, minor: UInt16) {
   let checksum = UInt32(truncatingIfNeeded: XXH64.hash(bytes[8..<end - 4]))
   for index in 0..<4 { bytes[end - 4 + index] = UInt8(truncatingIfNeeded: checksum >> (8 * index)) }
 }
+
+@Suite struct DamagedFileEdgeTests {
+  private static let atTheLargestSeq = [
+    Event(seq: Int.max - 1, time: .zero, .appLaunch(launch: "L1")),
+    Event(seq: Int.max, time: TraceTime(nanoseconds: 5), .appMark(label: "last")),
+  ]
+
+  /// A trace may end at the largest seq: it reads whole, with no seq arithmetic overflowing.
+  @Test func aTraceEndingAtTheLargestSeqReadsWhole() throws {
+    let bytes = try sctrace(Self.atTheLargestSeq, options: smallFrames(compression: .uncompressed))
+    let trace = try TraceFile.decode(bytes, path: "t.sctrace")
+    #expect(trace.events == Self.atTheLargestSeq)
+    #expect(trace.isIntact)
+  }
+}

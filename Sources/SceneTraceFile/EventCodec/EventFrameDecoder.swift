@@ -96,8 +96,11 @@ struct EventFrameDecoder {
         throw .invalid("unknown record tag \(tag)", at: start)
       }
       result.lastSeq = nextSeq
-      guard nextSeq < Int.max else { throw .invalid("seq overflows", at: start) }
-      nextSeq += 1
+      // An event at the largest seq may end the content; only one after it is impossible.
+      guard nextSeq < Int.max || reader.isAtEnd else {
+        throw .invalid("seq overflows", at: reader.offset)
+      }
+      nextSeq &+= 1
     }
   }
 

@@ -304,7 +304,8 @@ private struct TraceScanner {
   /// Gives the pending damage records the seqs lost between them and a frame starting at
   /// `firstSeq`.
   private mutating func resolvePendingLoss(before firstSeq: Int) {
-    for (damage, after) in pendingLoss where firstSeq - 1 >= after + 1 {
+    // `firstSeq - after` rather than `after + 1`: `after` may be the largest seq.
+    for (damage, after) in pendingLoss where firstSeq > after && firstSeq - after > 1 {
       scan.damage[damage].lostSeqs = (after + 1)...(firstSeq - 1)
     }
     pendingLoss.removeAll()
