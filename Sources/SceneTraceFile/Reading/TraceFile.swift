@@ -47,6 +47,13 @@ public enum TraceFile {
     {
       return .sctrace
     }
+    // A header whose frame magic is damaged still says SCTRACE after it, and a closed file
+    // still ends with its index: read as .sctrace, which reports the damage.
+    if bytes.dropFirst(8).starts(with: TraceHeader.magic)
+      || bytes.withUnsafeBufferPointer({ TraceIndex.frameLayout(fromEndOf: $0) != nil })
+    {
+      return .sctrace
+    }
     if magic == ZstdFrameLayout.magic || magic & 0xFFFF_FFF0 == ZstdFrameLayout.skippableMagicBase {
       return .compressedJSONLines
     }

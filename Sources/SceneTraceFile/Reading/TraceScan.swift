@@ -91,6 +91,14 @@ private struct TraceScanner {
         position = next
         continue
       }
+      if let next = nextIndexedStart(after: position), layout.end > next {
+        // A damaged size would swallow the frames after it: the index says where they start.
+        let what = indexedCheckpointOffsets.contains(position) ? "checkpoint" : "frame"
+        let message = "the \(what)'s sizes run past the next frame the index knows (damaged)"
+        guard let next = skipDamage(at: position, message) else { break scanning }
+        position = next
+        continue
+      }
       switch layout.kind {
       case .skippable(let nibble, let content):
         guard layout.isComplete else {
@@ -115,12 +123,20 @@ private struct TraceScanner {
     guard let layout, case .skippable(TraceRecord.headerNibble, let content) = layout.kind,
       TraceHeader.looksLikeHeader(file[content])
     else {
+      // A header whose frame magic is damaged still says SCTRACE after it, and a closed file
+      // still ends with its index: either makes the rest worth reading.
+      if file.count > 8, file[8...].starts(with: TraceHeader.magic) || trailerIndex != nil {
+        return damagedHeader("its frame does not lay out as a header")
+      }
       throw TraceError(
         code: .unsupportedFormat,
         message: "this is not a .sctrace file: it does not start with a SceneTrace header",
         path: path)
     }
     guard layout.isComplete else {
+      if trailerIndex != nil || nextFrameStart(after: 0) != nil {
+        return damagedHeader("its size runs past the end of the file")
+      }
       throw TraceError(
         code: .emptyTrace,
         message:
@@ -132,14 +148,7 @@ private struct TraceScanner {
     do throws(DecodingFailure) {
       header = try TraceHeader.decode(UnsafeBufferPointer(rebasing: file[content]))
     } catch {
-      scan.damage.append(
-        TraceDamage(
-          byteOffset: 0,
-          message:
-            "the header is damaged (\(error.message)): the recorder, app and start time are "
-            + "unknown; the events were read as format \(TraceFormatVersion.current)",
-          losesEvents: false))
-      return layout.end
+      return damagedHeader(error.message)
     }
     guard header.formatVersion.major <= TraceFormatVersion.current.major else {
       throw TraceError(
@@ -154,6 +163,32 @@ private struct TraceScanner {
     return layout.end
   }
 
+  /// Records a damaged header and returns where the first frame after it starts: where the
+  /// index says, or the next frame magic (a damaged size must not swallow the frames after it).
+  private mutating func damagedHeader(_ reason: String) -> Int {
+    scan.damage.append(
+      TraceDamage(
+        byteOffset: 0,
+        message:
+          "the header is damaged (\(reason)): the recorder, app and start time are unknown; "
+          + "the events were read as format \(TraceFormatVersion.current)",
+        losesEvents: false))
+    return nextFrameStart(after: 0) ?? file.count
+  }
+
+  /// The offsets of the checkpoints the stored index lists.
+  private var indexedCheckpointOffsets: Set<Int> {
+    Set(trailerIndex?.checkpoints.map(\.offset) ?? [])
+  }
+
+  /// The first offset after `position` where the stored index says a frame, a checkpoint or the
+  /// index itself starts; nil without a stored index.
+  private func nextIndexedStart(after position: Int) -> Int? {
+    guard let index = trailerIndex, let trailerOffset else { return nil }
+    let starts = index.frames.map(\.offset) + index.checkpoints.map(\.offset) + [trailerOffset]
+    return starts.filter { $0 > position }.min()
+  }
+
   /// Reads a checkpoint, the index or a frame this version skips; false to stop scanning.
   private mutating func readSkippable(
     _ nibble: UInt8, _ content: Range<Int>, _ layout: ZstdFrameLayout
@@ -162,6 +197,13 @@ private struct TraceScanner {
   {
     let bytes = UnsafeBufferPointer(rebasing: file[content])
     switch nibble {
+    case TraceRecord.headerNibble where !TraceHeader.looksLikeHeader(bytes):
+      // A damaged magic made another kind of frame (a checkpoint) look like a header.
+      scan.damage.append(
+        TraceDamage(
+          byteOffset: layout.start,
+          message: "a frame's magic is damaged (it names a header, which it does not hold); "
+            + "it was skipped", losesEvents: false))
     case TraceRecord.headerNibble:
       scan.damage.append(
         TraceDamage(
