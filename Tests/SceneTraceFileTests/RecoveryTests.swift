@@ -12,7 +12,8 @@ import Testing
   }()
 
   private static let file: [UInt8] = {
-    let options = smallFrames(eventsPerFrame: 50, checkpointInterval: 100, compression: .uncompressed)
+    let options = smallFrames(
+      eventsPerFrame: 50, checkpointInterval: 100, compression: .uncompressed)
     return (try? sctrace(events, options: options)) ?? []
   }()
 
@@ -34,10 +35,12 @@ import Testing
     }
     let recorded = Dictionary(uniqueKeysWithValues: events.map { ($0.seq, $0) })
     #expect(
-      trace.events.allSatisfy { recorded[$0.seq] == $0 }, "\(label)", sourceLocation: sourceLocation)
+      trace.events.allSatisfy { recorded[$0.seq] == $0 }, "\(label)", sourceLocation: sourceLocation
+    )
     let lost = events.count - trace.events.count
     if lost > 0 {
-      #expect(!trace.isIntact, "\(label): \(lost) events lost silently", sourceLocation: sourceLocation)
+      #expect(
+        !trace.isIntact, "\(label): \(lost) events lost silently", sourceLocation: sourceLocation)
     }
     return lost
   }
