@@ -87,4 +87,16 @@ import Testing
       #expect(lost == 0, "\(label): lost \(lost)")
     }
   }
+
+  @Test func aDamagedIndexTrailerIsReportedByVerifyAndCostsNoEvent() throws {
+    for bit in 0..<32 {
+      var bytes = Self.file
+      bytes[bytes.count - 8 + bit / 8] ^= UInt8(1 << (bit % 8))
+      let label = "trailer size, bit \(bit)"
+      let inspection = try TraceReader(bytes: bytes, path: "t.sctrace").inspect()
+      #expect(inspection.index != .intact, "\(label)")
+      #expect(!inspection.isIntact, "\(label)")
+      #expect(Self.lostEvents(bytes, label) == 0, "\(label)")
+    }
+  }
 }

@@ -88,6 +88,7 @@ extension TraceReader {
     var index = TraceInspection.IndexStatus.missing
     if let stored = scan.storedIndex {
       index = Self.compare(stored, with: scan.rebuiltIndex, damaged: !scan.damage.isEmpty)
+      if index == .intact, let problem = scan.indexProblem { index = .damaged(problem) }
     } else if let problem = scan.indexProblem, problem != "missing" {
       index = .damaged(problem)
     }

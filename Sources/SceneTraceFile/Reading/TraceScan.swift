@@ -231,6 +231,11 @@ private struct TraceScanner {
     case TraceRecord.indexNibble where layout.end == file.count:
       do throws(DecodingFailure) {
         scan.storedIndex = try TraceIndex.decode(bytes)
+        if trailerOffset != layout.start {
+          // The index reads, but the size at the end of the file does not lead to it: a reader
+          // that seeks to the index from the end (random access) cannot find it.
+          scan.indexProblem = "has a damaged trailer (the size at the end of the file)"
+        }
       } catch {
         scan.indexProblem = "damaged (\(error.message))"
         scan.damage.append(
