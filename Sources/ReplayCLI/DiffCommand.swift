@@ -77,7 +77,7 @@ struct DiffCommand: ParsableCommand {
   @Flag(help: "Print the changes as JSON.")
   var json = false
 
-  @Flag(help: "Skip events of unknown types, in either trace, with a warning instead of stopping.")
+  @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, in either trace.")
   var lenient = false
 
   func validate() throws {

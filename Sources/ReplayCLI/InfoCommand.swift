@@ -23,7 +23,7 @@ struct InfoCommand: ParsableCommand {
   @Flag(help: "Print one JSON object per file.")
   var json = false
 
-  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, with a warning.")
   var lenient = false
 
   func validate() throws {

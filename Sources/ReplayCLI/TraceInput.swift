@@ -4,7 +4,7 @@ import SceneTraceFile
 
 /// How the commands that read traces load them.
 struct TraceReadingOptions: ParsableArguments {
-  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, with a warning.")
   var lenient = false
 
   @Flag(
@@ -73,7 +73,7 @@ struct TraceReadingOptions: ParsableArguments {
 
 /// How the commands that read exactly one trace file load it: `--lenient`, and no `--join`.
 struct SingleTraceReadingOptions: ParsableArguments {
-  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, with a warning.")
   var lenient = false
 
   var readOptions: ReadOptions { ReadOptions(lenient: lenient) }

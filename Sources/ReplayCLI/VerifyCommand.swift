@@ -26,7 +26,7 @@ struct VerifyCommand: ParsableCommand {
   @Argument(help: "The traces: .sctrace, JSON Lines or .jsonl.zst.")
   var files: [String]
 
-  @Flag(help: "Skip events of unknown types with a warning instead of stopping.")
+  @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, with a warning.")
   var lenient = false
 
   func validate() throws {

@@ -242,11 +242,6 @@ private let canonicalLines: [(line: String, payload: Event.Payload)] = [
   #expect(trace.events.map(\.payload) == [.traceGap(dropped: 100), .traceGap(dropped: 0)])
 }
 
-@Test func repeatedKeysKeepTheLastValue() throws {
-  let trace = try decode(#"{"type":"app.mark","label":"first","label":"second"}"#)
-  #expect(trace.events[0].payload == .appMark(label: "second"))
-}
-
 @Test func modifiersExportInTheirDocumentedOrderWithoutRepeats() throws {
   let trace = try decode(
     #"{"type":"key.press","session":"A","phase":"began","keyCode":1,"#

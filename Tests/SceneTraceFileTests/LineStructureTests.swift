@@ -48,9 +48,13 @@ import Testing
   #expect(trace.warnings[0].contains("scene.teleport"))
 }
 
-@Test func lenientReadingStillRejectsOtherErrors() {
-  let error = readError(#"{"type":"app.mark"}"# + "\n", lenient: true)
-  #expect(error?.code == .missingField)
+@Test func lenientReadingSkipsALineWithAMissingFieldAsLost() throws {
+  let trace = try decode(
+    #"{"type":"app.mark"}"# + "\n" + #"{"type":"app.mark","label":"kept"}"# + "\n", lenient: true)
+  #expect(trace.events.map(\.payload) == [.appMark(label: "kept")])
+  #expect(trace.events.map(\.seq) == [2])
+  #expect(trace.loss.map(\.lostSeqs) == [1...1])
+  #expect(readError(#"{"type":"app.mark"}"# + "\n")?.code == .missingField)
 }
 
 @Test func lenientReadingOfOnlyUnknownTypesIsAnEmptyTrace() {

@@ -231,3 +231,35 @@ func malformedInputGivesTheExpectedError(_ test: ErrorCase) {
     _ = readError(bytes, lenient: true)
   }
 }
+
+@Suite struct LenientLineTests {
+  private static let text = """
+    {"type":"app.launch","launch":"L1"}
+    {"type":"scene.willConnect","session":"A"}
+    {"type":"scene.willEnterForeground","session":
+    {"type":"scene.didBecomeActive"}
+    {"type":"scene.didBecomeActive","session":"A"}
+
+    """
+
+  @Test func aLenientReadSkipsLinesThatCannotBeReadAndReportsThemLost() throws {
+    let trace = try decode(Self.text, lenient: true)
+    #expect(trace.events.map(\.seq) == [1, 2, 5])
+    #expect(trace.events.last?.payload == .sceneDidBecomeActive(session: "A"))
+    #expect(trace.warnings.count == 2)
+    #expect(trace.warnings.first?.hasPrefix("line 3: skipped a line that cannot be read") == true)
+    #expect(trace.loss.map(\.lostSeqs) == [3...4])
+  }
+
+  @Test func aStrictReadStillStopsAtTheFirstLineThatCannotBeRead() {
+    let error = readError(Self.text)
+    #expect(error?.code == .invalidJSON)
+    #expect(error?.line == 3)
+  }
+
+  @Test func aKeyRepeatedInALineIsRefusedNamingIt() {
+    let error = readError(#"{"type":"app.mark","label":"a","label":"b"}"# + "\n")
+    #expect(error?.code == .invalidJSON)
+    #expect(error?.message.contains(#"the key "label" appears twice"#) == true)
+  }
+}

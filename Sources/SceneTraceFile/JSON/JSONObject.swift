@@ -1,7 +1,7 @@
 /// A JSON object: its members in order, looked up by key.
 ///
-/// Keys are unique: setting a key that exists replaces its value in place. A parsed object with a
-/// key repeated keeps the last value, at the position of the last occurrence.
+/// Keys are unique: setting a key that exists replaces its value in place. The parser refuses an
+/// object with a key repeated.
 public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   /// The keys, in order.
   public private(set) var keys: [String] = []
@@ -27,7 +27,7 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     self.init(pairs.sorted { $0.0.precedesInScalarOrder($1.0) })
   }
 
-  /// Builds an object from parsed members without checking for repeats; `deduplicate` first.
+  /// Builds an object from parsed members without checking for repeats; see `repeatedKey`.
   init(uncheckedKeys keys: [String], values: [JSONValue]) {
     self.keys = keys
     self.values = values
@@ -76,31 +76,19 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     values.append(value)
   }
 
-  /// Removes repeated keys, keeping each key's last occurrence (where it occurs last).
-  mutating func deduplicate() {
-    guard keys.count > 1 else { return }
+  /// The first key that occurs more than once, if any: a parsed object with one is refused, since
+  /// which of its values was meant cannot be told.
+  var repeatedKey: String? {
+    guard keys.count > 1 else { return nil }
     if keys.count <= 16 {
-      guard hasRepeatedKeySmall() else { return }
-    } else if Set(keys).count == keys.count {
-      return
+      for first in keys.indices {
+        for second in keys.indices where second > first && keys[first] == keys[second] {
+          return keys[first]
+        }
+      }
+      return nil
     }
     var seen = Set<String>()
-    var keptKeys: [String] = []
-    var keptValues: [JSONValue] = []
-    for index in keys.indices.reversed() where seen.insert(keys[index]).inserted {
-      keptKeys.append(keys[index])
-      keptValues.append(values[index])
-    }
-    keys = keptKeys.reversed()
-    values = keptValues.reversed()
-  }
-
-  private func hasRepeatedKeySmall() -> Bool {
-    for first in keys.indices {
-      for second in keys.indices where second > first && keys[first] == keys[second] {
-        return true
-      }
-    }
-    return false
+    return keys.first { !seen.insert($0).inserted }
   }
 }

@@ -91,8 +91,10 @@ struct JSONParser {
       switch bytes[position] {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "}"):
+        if let key = object.repeatedKey {
+          throw failure("the key \"\(key)\" appears twice in one object")
+        }
         position += 1
-        object.deduplicate()
         return object
       default: throw unexpected(expecting: "',' or '}' after a member")
       }

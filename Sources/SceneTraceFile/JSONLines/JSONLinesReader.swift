@@ -3,8 +3,9 @@ import SceneTrace
 /// Reads JSON Lines text into events, line by line.
 ///
 /// Blank lines and `//` comment lines are skipped and do not count; every other line is an event
-/// line, and event line N becomes seq N (an unknown type skipped leniently still counts). A last
-/// line without a newline that ends before its JSON does is reported as cut, not as an error.
+/// line, and event line N becomes seq N (an unknown type or a line that cannot be read, skipped
+/// leniently, still counts). A last line without a newline that ends before its JSON does is
+/// reported as cut, not as an error.
 struct JSONLinesReader {
   /// A last line that ends before its JSON does: the file was cut while it was being written.
   struct CutLine {
@@ -47,19 +48,28 @@ struct JSONLinesReader {
       guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
       eventLineCount += 1
       var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
-      let value: JSONValue
-      do throws(JSONSyntaxError) {
-        value = try parser.parseDocument()
-      } catch {
-        if newline == nil, error.isAtEnd {
-          return CutLine(line: lineNumber, byteCount: lineEnd - lineStart)
+      do throws(TraceError) {
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+          value = try parser.parseDocument()
+        } catch {
+          if newline == nil, error.isAtEnd {
+            return CutLine(line: lineNumber, byteCount: lineEnd - lineStart)
+          }
+          throw TraceError(
+            code: .invalidJSON,
+            message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
+            path: path, line: lineNumber)
         }
-        throw TraceError(
-          code: .invalidJSON,
-          message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
-          path: path, line: lineNumber)
+        try readEvent(value, line: lineNumber)
+      } catch where options.lenient {
+        // Leniently, a line that cannot be read is skipped like an event of an unknown type:
+        // it keeps its seq, and the read reports it as lost.
+        warnings.append(
+          "line \(lineNumber): skipped a line that cannot be read (\(error.message)); it keeps "
+            + "seq \(eventLineCount)")
+        skippedSeqs.append(eventLineCount)
       }
-      try readEvent(value, line: lineNumber)
     }
     return nil
   }
