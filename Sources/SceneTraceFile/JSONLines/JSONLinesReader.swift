@@ -62,7 +62,8 @@ struct JSONLinesReader {
             path: path, line: lineNumber)
         }
         try readEvent(value, line: lineNumber)
-      } catch where options.lenient {
+      } catch {
+        guard options.lenient else { throw error }
         // Leniently, a line that cannot be read is skipped like an event of an unknown type:
         // it keeps its seq, and the read reports it as lost.
         warnings.append(
