@@ -100,3 +100,14 @@ import Testing
     }
   }
 }
+
+/// A `.sctrace` file cut inside its first 8 bytes is named as such, not read as JSON Lines or
+/// called something other than a trace.
+@Test(arguments: 1...12)
+func aFileCutInsideItsHeaderSaysSo(length: Int) throws {
+  let bytes = Array(
+    try sctrace([Event(seq: 1, time: .zero, .appLaunch(launch: "L1"))]).prefix(length))
+  let error = readError(bytes)
+  #expect(error?.code == .emptyTrace)
+  #expect(error?.message.contains("the file ends inside its header after \(length) byte") == true)
+}

@@ -38,6 +38,7 @@ public enum TraceFile {
 
   /// The format `bytes` start with.
   public static func format(of bytes: [UInt8]) -> TraceFileFormat {
+    if isCutInsideHeaderMagic(bytes) { return .sctrace }
     guard bytes.count >= 4 else { return .jsonLines }
     let magic =
       UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
@@ -58,6 +59,15 @@ public enum TraceFile {
       return .compressedJSONLines
     }
     return .jsonLines
+  }
+
+  /// Whether `bytes` are at most a header frame's magic and size, and start like them: a
+  /// `.sctrace` file cut right after it was created.
+  static func isCutInsideHeaderMagic(_ bytes: [UInt8]) -> Bool {
+    let magic = ZstdFrameLayout.skippableMagicBase | UInt32(TraceRecord.headerNibble)
+    let magicBytes = (0..<4).map { UInt8(truncatingIfNeeded: magic >> (8 * $0)) }
+    return !bytes.isEmpty && bytes.count <= 8
+      && bytes.prefix(4).elementsEqual(magicBytes.prefix(bytes.count))
   }
 
   /// The error for a `.sctrace` file that yields no event, saying why.

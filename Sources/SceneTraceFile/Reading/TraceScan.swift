@@ -128,6 +128,7 @@ private struct TraceScanner {
       if file.count > 8, file[8...].starts(with: TraceHeader.magic) || trailerIndex != nil {
         return damagedHeader("its frame does not lay out as a header")
       }
+      if TraceFile.isCutInsideHeaderMagic(Array(file)) { throw cutInsideHeader() }
       throw TraceError(
         code: .unsupportedFormat,
         message: "this is not a .sctrace file: it does not start with a SceneTrace header",
@@ -137,12 +138,7 @@ private struct TraceScanner {
       if trailerIndex != nil || nextFrameStart(after: 0) != nil {
         return damagedHeader("its size runs past the end of the file")
       }
-      throw TraceError(
-        code: .emptyTrace,
-        message:
-          "the file ends inside its header after \(file.count) bytes: it holds no event (it "
-          + "was cut right after it was created)",
-        path: path, byteOffset: 0)
+      throw cutInsideHeader()
     }
     let header: TraceHeader
     do throws(DecodingFailure) {
@@ -161,6 +157,16 @@ private struct TraceScanner {
     }
     scan.header = header
     return layout.end
+  }
+
+  private func cutInsideHeader() -> TraceError {
+    TraceError(
+      code: .emptyTrace,
+      message:
+        "the file ends inside its header after \(file.count) byte\(file.count == 1 ? "" : "s"): "
+        + "it holds no event (it was "
+        + "cut right after it was created)",
+      path: path, byteOffset: 0)
   }
 
   /// Records a damaged header and returns where the first frame after it starts: where the
