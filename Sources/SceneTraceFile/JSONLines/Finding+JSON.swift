@@ -4,7 +4,7 @@ extension Finding {
   /// The finding as `replay check --json` prints it:
   /// `{"rule", "severity", "seq", "session", "message", "related"}`, `session` null when the
   /// finding is about no one session.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "rule": .string(rule.rawValue),
       "severity": .string(severity.rawValue),

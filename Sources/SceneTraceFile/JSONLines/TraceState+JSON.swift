@@ -6,7 +6,7 @@ import SceneTrace
 extension TraceState {
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
   /// `"shared"`, in that order.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "seq": JSONValue(seq),
       "t": JSONValue(time),

@@ -45,7 +45,7 @@ public final class FileByteSink: TraceByteSink {
   }
 
   /// Opens the file at `path` to append after its first `offset` bytes, dropping the rest.
-  public init(appendingTo path: String, truncatingAt offset: Int) throws(TraceError) {
+  package init(appendingTo path: String, truncatingAt offset: Int) throws(TraceError) {
     self.path = path
     descriptor = open(path, O_WRONLY)
     guard descriptor >= 0 else { throw Self.failure(path, "cannot open the file") }
