@@ -134,4 +134,5 @@ for (index, row) in columns[0].rows.enumerated() {
       + columns.map { "  " + pad($0.rows[index].1, columnWidth, left: true) }.joined())
 }
 
+try printCheckpointCost(events: Workload.mixedSession(events: 100_000))
 try printHookCost(calls: 200_000)

@@ -1,11 +1,5 @@
 import SceneTrace
 
-#if canImport(FoundationEssentials)
-  internal import FoundationEssentials
-#else
-  internal import Foundation
-#endif
-
 /// A stored reducer state: the state after event ``seq``, so that the state at a later event is
 /// this state plus a short replay.
 public struct TraceCheckpoint: Sendable {
@@ -47,17 +41,24 @@ extension TraceState {
     XXH64.hash(canonicalJSON())
   }
 
-  /// Reads a state from its canonical JSON.
+  /// Reads a state from its canonical JSON, with the project's own parser; a document that is
+  /// not a state is a `damagedTrace` error whose `field` says where (`sessions.A.scene.state`).
   package init(canonicalJSON bytes: [UInt8]) throws(TraceError) {
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    let json: JSONValue
     do {
-      self = try decoder.decode(TraceState.self, from: Data(bytes))
+      json = try JSONValue(parsing: bytes)
+    } catch {
+      throw TraceError(
+        code: .damagedTrace, message: "a stored state is not JSON: \(error.message)",
+        line: error.line)
+    }
+    do {
+      self = try JSONValueDecoder.decode(TraceState.self, from: json)
     } catch {
       throw TraceError(
         code: .damagedTrace,
-        message: "a stored state is not a state this version can read: \(error)")
+        message: "a stored state is not a state this version can read: \(error.message)",
+        field: error.path.components.isEmpty ? nil : error.path.description)
     }
   }
 }
