@@ -94,4 +94,17 @@ import Testing
     }
     #expect(overflow?.description == "at the top: expected an integer that fits UInt8, found 256")
   }
+
+  @Test func theStateAndFindingJSONTextIsTheirContract() throws {
+    let finding = Finding(
+      rule: "lifecycle.order", severity: .error, seq: 3, session: "A", message: "m", related: [1])
+    #expect(
+      finding.jsonText()
+        == #"{"rule":"lifecycle.order","severity":"error","seq":3,"session":"A","message":"m","#
+        + #""related":[1]}"#)
+    let state = TraceState()
+    #expect(state.jsonText().hasPrefix(#"{"seq":0,"t":0,"app":{"state":"background","#))
+    #expect(try JSONValue(parsing: Array(state.jsonText(pretty: true).utf8)) == state.json)
+    #expect(state.jsonText(pretty: true).contains("\n"))
+  }
 }

@@ -14,4 +14,10 @@ extension Finding {
       "related": .array(related.map { JSONValue($0) }),
     ]
   }
+
+  /// The finding's JSON as text, as `replay check --json` prints it: compact, or indented with
+  /// `pretty`.
+  public func jsonText(pretty: Bool = false) -> String {
+    json.serialized(pretty: pretty)
+  }
 }

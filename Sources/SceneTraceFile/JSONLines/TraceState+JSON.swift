@@ -4,6 +4,12 @@ import SceneTrace
 // present (null when unknown), maps sorted by their keys' Unicode scalar values.
 
 extension TraceState {
+  /// The state JSON as text, as `replay state --json` prints it: compact, or indented with
+  /// `pretty`.
+  public func jsonText(pretty: Bool = false) -> String {
+    json.serialized(pretty: pretty)
+  }
+
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
   /// `"shared"`, in that order.
   package var json: JSONValue {
