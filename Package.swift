@@ -54,6 +54,10 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+    // Deque and ordered sets where hand-written code kept queues and ordered maps; FileDescriptor
+    // for the file reading and writing that was hand-written over the C library.
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     // SceneTraceTesting: golden files with the record modes iOS developers know, value diffs, and
     // failures that reach either test runner. Only the SnapshotTesting target is built: it needs
     // no swift-syntax.
@@ -72,7 +76,9 @@ let package = Package(
     // the state JSON.
     .target(
       name: "SceneTraceFile",
-      dependencies: ["SceneTrace"] + zstdDependencies,
+      dependencies: [
+        "SceneTrace", .product(name: "SystemPackage", package: "swift-system"),
+      ] + zstdDependencies,
       exclude: folderNotes([
         "JSON", "Compression", "EventCodec", "JSONLines", "Container", "Reading", "Writing",
         "Baselines",
@@ -90,7 +96,14 @@ let package = Package(
     ),
 
     // Readable text of events, states and findings, shared by `replay` and SceneTraceTesting.
-    .target(name: "SceneTraceText", dependencies: ["SceneTrace", "SceneTraceFile"]),
+    .target(
+      name: "SceneTraceText",
+      dependencies: [
+        "SceneTrace", "SceneTraceFile",
+        .product(name: "DequeModule", package: "swift-collections"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
 
     // Regression tests from traces, under Swift Testing and XCTest: replay, assert findings and
     // states, golden files.

@@ -30,7 +30,7 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable {
   public var underlying: (any Error)?
 
   /// Creates an error.
-  public init(code: Code, message: String, underlying: (any Error)? = nil) {
+  package init(code: Code, message: String, underlying: (any Error)? = nil) {
     self.code = code
     self.message = message
     self.underlying = underlying

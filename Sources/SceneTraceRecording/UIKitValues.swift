@@ -6,7 +6,7 @@ import SceneTrace
 
 extension ModifierFlags {
   /// The modifiers of a `UIKeyModifierFlags` raw value.
-  public init(uiKitRawValue raw: Int) {
+  package init(uiKitRawValue raw: Int) {
     let bits: [(Int, Modifier)] = [
       (1 << 16, .capsLock), (1 << 17, .shift), (1 << 18, .control), (1 << 19, .option),
       (1 << 20, .command), (1 << 21, .numericPad),
@@ -20,7 +20,7 @@ extension SceneRole {
   /// trace names roles as Swift does (`windowApplication`), so that the rules that depend on
   /// the role (a screen-mirroring scene's lifecycle, its key and focus events) recognize it; a
   /// role this version does not know is kept as UIKit spells it.
-  public init(uiKitRawValue raw: String) {
+  package init(uiKitRawValue raw: String) {
     switch raw {
     case "UIWindowSceneSessionRoleApplication": self = .windowApplication
     case "UIWindowSceneSessionRoleExternalDisplayNonInteractive":
@@ -34,7 +34,7 @@ extension SceneRole {
 
 extension PressPhase {
   /// A `UIPress.Phase` raw value.
-  public init(uiKitRawValue raw: Int) {
+  package init(uiKitRawValue raw: Int) {
     let phases: [PressPhase] = [.began, .changed, .stationary, .ended, .cancelled]
     self = phases.indices.contains(raw) ? phases[raw] : .unrecognized("raw:\(raw)")
   }
@@ -42,7 +42,7 @@ extension PressPhase {
 
 extension BandState {
   /// A `UIBandSelectionInteraction.State` raw value; nil for `possible` (no band in flight).
-  public init?(uiKitRawValue raw: Int) {
+  package init?(uiKitRawValue raw: Int) {
     switch raw {
     case 0: return nil
     case 1: self = .began
@@ -55,7 +55,7 @@ extension BandState {
 
 extension FocusHeading {
   /// The heading of a `UIFocusHeading` bitmask: its lowest set bit; nil when none is set.
-  public init?(uiKitBitmask raw: UInt) {
+  package init?(uiKitBitmask raw: UInt) {
     let bits: [(UInt, FocusHeading)] = [
       (1, .up), (2, .down), (4, .left), (8, .right), (16, .next), (32, .previous),
       (256, .first), (512, .last),
@@ -67,7 +67,7 @@ extension FocusHeading {
 
 extension DropOperation {
   /// A `UIDropOperation` raw value.
-  public init(uiKitRawValue raw: Int) {
+  package init(uiKitRawValue raw: Int) {
     let operations: [DropOperation] = [.cancel, .forbidden, .copy, .move]
     self = operations.indices.contains(raw) ? operations[raw] : .unrecognized("raw:\(raw)")
   }
@@ -75,7 +75,7 @@ extension DropOperation {
 
 extension PresentationStyle {
   /// A `UIWindowScene.PresentationStyle` raw value.
-  public init(uiKitRawValue raw: Int) {
+  package init(uiKitRawValue raw: Int) {
     let styles: [PresentationStyle] = [.automatic, .standard, .prominent]
     self = styles.indices.contains(raw) ? styles[raw] : .unrecognized("raw:\(raw)")
   }
@@ -83,7 +83,7 @@ extension PresentationStyle {
 
 extension DismissalAnimation {
   /// A `UIWindowScene.DismissalAnimation` raw value.
-  public init(uiKitRawValue raw: Int) {
+  package init(uiKitRawValue raw: Int) {
     switch raw {
     case 1: self = .standard
     case 2: self = .commit
@@ -95,7 +95,7 @@ extension DismissalAnimation {
 
 extension Latching {
   /// A `UIAxis` raw value, as `UIPointerRegion.latchingAxes` holds it.
-  public init(uiKitAxes raw: Int) {
+  package init(uiKitAxes raw: Int) {
     let axes: [Latching] = [.none, .horizontal, .vertical, .both]
     self = axes.indices.contains(raw) ? axes[raw] : .unrecognized("raw:\(raw)")
   }
@@ -103,7 +103,7 @@ extension Latching {
 
 extension SizeClass {
   /// A `UIUserInterfaceSizeClass` raw value; nil for `unspecified`.
-  public init?(uiKitRawValue raw: Int) {
+  package init?(uiKitRawValue raw: Int) {
     switch raw {
     case 0: return nil
     case 1: self = .compact
@@ -115,7 +115,7 @@ extension SizeClass {
 
 extension Orientation {
   /// A `UIInterfaceOrientation` raw value; nil for `unknown`.
-  public init?(uiKitRawValue raw: Int) {
+  package init?(uiKitRawValue raw: Int) {
     switch raw {
     case 0: return nil
     case 1: self = .portrait

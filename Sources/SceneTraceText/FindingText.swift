@@ -1,3 +1,4 @@
+import OrderedCollections
 import SceneTrace
 
 /// Findings as text that holds what they mean and not where they stand: each finding names its
@@ -54,9 +55,9 @@ package struct FindingText {
   package func block(for finding: Finding) -> [String] {
     let session = finding.session.map { " · session \($0)" } ?? ""
     // References in the order the message names them, then the other related events.
-    var references = [Int]()
+    var references = OrderedSet<Int>()
     let message = referencing(finding.message, at: finding.seq, references: &references)
-    for seq in finding.related where seq != finding.seq && !references.contains(seq) {
+    for seq in finding.related where seq != finding.seq {
       references.append(seq)
     }
     var lines = ["\(finding.severity.rawValue) \(finding.rule)\(session)", "  \(message)"]
@@ -77,7 +78,9 @@ package struct FindingText {
 
   /// `message` with each `seq N` of an event of the trace replaced by `[k]`, its place in
   /// `references` (appended to when new), or by `this event` for the finding's own event.
-  private func referencing(_ message: String, at own: Int, references: inout [Int]) -> String {
+  private func referencing(_ message: String, at own: Int, references: inout OrderedSet<Int>)
+    -> String
+  {
     var result = ""
     var rest = Substring(message)
     while let start = rest.firstRange(of: "seq ") {
@@ -91,8 +94,7 @@ package struct FindingText {
       if seq == own {
         result += "this event"
       } else {
-        if !references.contains(seq) { references.append(seq) }
-        result += "[\((references.firstIndex(of: seq) ?? 0) + 1)]"
+        result += "[\(references.append(seq).index + 1)]"
       }
       rest = rest[digits.endIndex...]
     }

@@ -1,3 +1,5 @@
+import DequeModule
+import OrderedCollections
 import SceneTrace
 
 /// The sessions of a trace in the order they connected, with the role and activity type they
@@ -19,34 +21,30 @@ package struct SessionRoster: Sendable {
 
   /// The roster of the trace made of `events`.
   package init(events: [Event]) {
-    var connected: [SessionID] = []
-    var named: [SessionID] = []
-    var seen: Set<SessionID> = []
+    var connected: OrderedSet<SessionID> = []
+    var named: OrderedSet<SessionID> = []
     var details: [SessionID: Entry] = [:]
     // Most events name the session the one before named: skip the set for those.
     var last: SessionID?
     for event in events {
       switch event.payload {
       case .sessionConfigure(let id, let role, let activityType):
-        if !connected.contains(id) { connected.append(id) }
+        connected.append(id)
         details[id, default: Entry(id: id)].record(role, activityType)
       case .sceneWillConnect(let id, let role, let activityType, _):
-        if !connected.contains(id) { connected.append(id) }
+        connected.append(id)
         details[id, default: Entry(id: id)].record(role, activityType)
       default:
         if let id = event.payload.scene {
           guard id != last else { continue }
           last = id
-          if seen.insert(id).inserted { named.append(id) }
+          named.append(id)
         } else {
-          for id in event.payload.sessions where seen.insert(id).inserted { named.append(id) }
+          for id in event.payload.sessions { named.append(id) }
         }
       }
     }
-    let connectedSet = Set(connected)
-    var listed: Set<SessionID> = []
-    for id in connected + named.filter({ !connectedSet.contains($0) })
-    where listed.insert(id).inserted {
+    for id in connected.union(named) {
       entries.append(details[id] ?? Entry(id: id))
     }
   }
@@ -95,13 +93,12 @@ package struct SessionMatching: Sendable {
       { $0.role?.rawValue ?? "" },
     ]
     for key in keys {
-      var waiting: [String: [SessionID]] = [:]
+      var waiting: [String: Deque<SessionID>] = [:]
       for entry in b.entries where !taken.contains(entry.id) {
         waiting[key(entry), default: []].append(entry.id)
       }
       for entry in a.entries where partner[entry.id] == nil {
-        guard let match = waiting[key(entry)]?.first else { continue }
-        waiting[key(entry)]?.removeFirst()
+        guard let match = waiting[key(entry)]?.popFirst() else { continue }
         partner[entry.id] = match
         taken.insert(match)
       }

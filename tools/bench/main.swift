@@ -70,7 +70,7 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
     }
   }
   let json = Array(text.utf8)
-  let json19 = zstd ? try _ZstdFrame.compress(json, level: 19) : []
+  let json19 = zstd ? try ZstdFrame.compress(json, level: 19) : []
 
   column.rows.append(("bytes/event", ""))
   column.rows.append(("  .sctrace, zstd 3 (recorder)", perEvent(level3.count)))
@@ -134,4 +134,5 @@ for (index, row) in columns[0].rows.enumerated() {
       + columns.map { "  " + pad($0.rows[index].1, columnWidth, left: true) }.joined())
 }
 
+try printCheckpointCost(events: Workload.mixedSession(events: 100_000))
 try printHookCost(calls: 200_000)

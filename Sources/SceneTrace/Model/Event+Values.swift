@@ -310,7 +310,7 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
 extension Double {
   /// The shortest text that reads back as this value, without a `.0` on whole numbers.
-  public var compactDescription: String {
+  package var compactDescription: String {
     if rounded() == self, abs(self) < 1e15 { return String(Int64(self)) }
     return description
   }

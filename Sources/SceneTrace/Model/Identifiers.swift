@@ -85,7 +85,7 @@ extension String {
   ///
   /// `String`'s own `<` compares canonically equivalent forms; traces are compared byte-exactly,
   /// so that the same state always prints in the same order on every platform.
-  public func precedesInScalarOrder(_ other: String) -> Bool {
+  package func precedesInScalarOrder(_ other: String) -> Bool {
     unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)
   }
 }

@@ -36,7 +36,7 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
   public var message: String
 
   /// Creates a lost stretch.
-  public init(
+  package init(
     kind: Kind, afterSeq: Int, beforeSeq: Int?, lostSeqs: ClosedRange<Int>? = nil,
     byteOffset: Int? = nil, eventCount: Int? = nil, message: String
   ) {
@@ -104,7 +104,7 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
 
   /// The recorder drops among `events`: one stretch per `trace.gap` that counts at least one
   /// dropped event.
-  public static func drops(in events: some Sequence<Event>) -> [LostStretch] {
+  package static func drops(in events: some Sequence<Event>) -> [LostStretch] {
     events.compactMap { event in
       guard case .traceGap(let dropped) = event.payload, dropped > 0 else { return nil }
       let plural = dropped == 1 ? "event" : "events"
@@ -118,7 +118,7 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The seqs of the `app.launch` events among `events`, in order.
-  public static func launchSeqs(in events: some Sequence<Event>) -> [Int] {
+  package static func launchSeqs(in events: some Sequence<Event>) -> [Int] {
     events.compactMap { event in
       guard case .appLaunch = event.payload else { return nil }
       return event.seq
@@ -126,13 +126,13 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Orders stretches by where they are reported, then by kind.
-  public static func traceOrder(_ lhs: LostStretch, _ rhs: LostStretch) -> Bool {
+  package static func traceOrder(_ lhs: LostStretch, _ rhs: LostStretch) -> Bool {
     if lhs.seq != rhs.seq { return lhs.seq < rhs.seq }
     return lhs.kind.rawValue < rhs.kind.rawValue
   }
 
   /// `7237` as `7,237`.
-  public static func grouped(_ number: Int) -> String {
+  package static func grouped(_ number: Int) -> String {
     let digits = String(number.magnitude)
     var text = ""
     for (index, digit) in digits.enumerated() {

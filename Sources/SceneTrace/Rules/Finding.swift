@@ -61,7 +61,7 @@ public struct Finding: Hashable, Sendable, Codable {
   /// Folds another finding of the same rule on the same event into this one: the messages are
   /// joined, the related events united, the session kept only if both name the same one, and
   /// the severity is the higher of the two.
-  public mutating func merge(_ other: Finding) {
+  package mutating func merge(_ other: Finding) {
     if session != other.session { session = nil }
     severity = max(severity, other.severity)
     message += "; " + other.message

@@ -227,7 +227,7 @@ public struct SharedValue: Hashable, Sendable, Codable {
 
 extension Sequence<String> {
   /// The strings sorted by Unicode scalar values, without repeats.
-  public func sortedInScalarOrder() -> [String] {
+  package func sortedInScalarOrder() -> [String] {
     Set(self).sorted { $0.precedesInScalarOrder($1) }
   }
 }

@@ -19,7 +19,7 @@ extension FindingBaseline {
   /// The baseline as its file's JSON: `{"sceneTraceBaseline": 1, "findings": [entry, …]}`, each
   /// entry `{"rule", "role", "fingerprint", "message"}` (`role` null when there is none), in the
   /// order of ``entries``.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       Self.versionKey: JSONValue(Self.fileVersion),
       "findings": .array(entries.map(\.json)),
@@ -32,7 +32,7 @@ extension FindingBaseline {
   /// version an `unsupportedVersion` error, and an entry without its rule or fingerprint, or
   /// with a value of the wrong kind, an error naming the field (`findings[2].rule`). Members this
   /// version does not know are ignored; an absent `role` is none and an absent `message` empty.
-  public init(json: JSONValue, path: String) throws(TraceError) {
+  package init(json: JSONValue, path: String) throws(TraceError) {
     guard case .object(let object) = json, let version = object[Self.versionKey] else {
       throw TraceError(
         code: .unsupportedFormat,

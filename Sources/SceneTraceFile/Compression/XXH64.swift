@@ -10,7 +10,7 @@
 /// hash.update(Array("abc".utf8))
 /// hash.digest()  // 0x44BC2CF5AD770999
 /// ```
-public struct XXH64: Sendable {
+package struct XXH64: Sendable {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -27,7 +27,7 @@ public struct XXH64: Sendable {
   private var buffer: [UInt8] = []
 
   /// Starts a hash with `seed` (zstd uses 0).
-  public init(seed: UInt64 = 0) {
+  package init(seed: UInt64 = 0) {
     self.seed = seed
     v1 = seed &+ Self.prime1 &+ Self.prime2
     v2 = seed &+ Self.prime2
@@ -37,14 +37,14 @@ public struct XXH64: Sendable {
   }
 
   /// The hash of `bytes` with `seed`, in one call.
-  public static func hash(_ bytes: some Collection<UInt8>, seed: UInt64 = 0) -> UInt64 {
+  package static func hash(_ bytes: some Collection<UInt8>, seed: UInt64 = 0) -> UInt64 {
     var hasher = XXH64(seed: seed)
     hasher.update(bytes)
     return hasher.digest()
   }
 
   /// Adds `bytes` to the hash.
-  public mutating func update(_ bytes: some Collection<UInt8>) {
+  package mutating func update(_ bytes: some Collection<UInt8>) {
     let handled: Void? = bytes.withContiguousStorageIfAvailable { storage in
       update(UnsafeRawBufferPointer(storage))
     }
@@ -55,7 +55,7 @@ public struct XXH64: Sendable {
   }
 
   /// Adds the bytes of `raw` to the hash.
-  public mutating func update(_ raw: UnsafeRawBufferPointer) {
+  package mutating func update(_ raw: UnsafeRawBufferPointer) {
     totalLength &+= UInt64(raw.count)
     var offset = 0
     if !buffer.isEmpty {
@@ -74,7 +74,7 @@ public struct XXH64: Sendable {
   }
 
   /// The hash of every byte added so far.
-  public func digest() -> UInt64 {
+  package func digest() -> UInt64 {
     var hash: UInt64
     if totalLength >= 32 {
       hash = v1.rotatedLeft(1) &+ v2.rotatedLeft(7) &+ v3.rotatedLeft(12) &+ v4.rotatedLeft(18)

@@ -1,11 +1,5 @@
 import SceneTrace
 
-#if canImport(FoundationEssentials)
-  internal import FoundationEssentials
-#else
-  internal import Foundation
-#endif
-
 /// A stored reducer state: the state after event ``seq``, so that the state at a later event is
 /// this state plus a short replay.
 public struct TraceCheckpoint: Sendable {
@@ -14,7 +8,7 @@ public struct TraceCheckpoint: Sendable {
   /// The `TraceReducer.version` that computed the state; a checkpoint of another version is not
   /// used for replay, and `verify` does not count its digest differing as damage.
   public var reducerVersion: Int
-  /// XXH64 of the state's canonical JSON (see `TraceState.canonicalJSON()`).
+  /// XXH64 of the state's canonical JSON (sorted keys, one spelling per number; see the format).
   public var digest: UInt64
   /// How many findings a replay from the start reported up to ``seq``.
   public var findingCount: Int
@@ -22,7 +16,7 @@ public struct TraceCheckpoint: Sendable {
   public var state: TraceState
 
   /// Creates a checkpoint of `state` after event `seq`, with its digest.
-  public init(
+  package init(
     seq: Int, state: TraceState, findingCount: Int, reducerVersion: Int = TraceReducer.version
   ) {
     self.seq = seq
@@ -37,27 +31,34 @@ extension TraceState {
   /// The state as canonical JSON (UTF-8): the Codable form, every field the reducer keeps, with
   /// sorted keys and numbers written one way only, so the same state gives the same bytes on
   /// every platform. A checkpoint stores it; its ``digest`` identifies it.
-  public func canonicalJSON() -> [UInt8] {
+  package func canonicalJSON() -> [UInt8] {
     // The state's Codable form has no way to fail: only custom encoders throw.
     (try? CanonicalJSONEncoder.encode(self)) ?? []
   }
 
-  /// XXH64 of ``canonicalJSON()``.
+  /// XXH64 of the state's canonical JSON: what a checkpoint stores, and compares on `verify`.
   public var digest: UInt64 {
     XXH64.hash(canonicalJSON())
   }
 
-  /// Reads a state from its canonical JSON.
-  public init(canonicalJSON bytes: [UInt8]) throws(TraceError) {
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+  /// Reads a state from its canonical JSON, with the project's own parser; a document that is
+  /// not a state is a `damagedTrace` error whose `field` says where (`sessions.A.scene.state`).
+  package init(canonicalJSON bytes: [UInt8]) throws(TraceError) {
+    let json: JSONValue
     do {
-      self = try decoder.decode(TraceState.self, from: Data(bytes))
+      json = try JSONValue(parsing: bytes)
+    } catch {
+      throw TraceError(
+        code: .damagedTrace, message: "a stored state is not JSON: \(error.message)",
+        line: error.line)
+    }
+    do {
+      self = try JSONValueDecoder.decode(TraceState.self, from: json)
     } catch {
       throw TraceError(
         code: .damagedTrace,
-        message: "a stored state is not a state this version can read: \(error)")
+        message: "a stored state is not a state this version can read: \(error.message)",
+        field: error.path.components.isEmpty ? nil : error.path.description)
     }
   }
 }

@@ -23,7 +23,7 @@ public struct TraceIndex: Hashable, Sendable {
     public var lastTime: TraceTime
 
     /// Creates a frame entry.
-    public init(
+    package init(
       offset: Int, byteCount: Int, firstSeq: Int, lastSeq: Int, eventCount: Int,
       firstTime: TraceTime, lastTime: TraceTime
     ) {
@@ -51,7 +51,7 @@ public struct TraceIndex: Hashable, Sendable {
     public var digest: UInt64
 
     /// Creates a checkpoint entry.
-    public init(offset: Int, byteCount: Int, seq: Int, reducerVersion: Int, digest: UInt64) {
+    package init(offset: Int, byteCount: Int, seq: Int, reducerVersion: Int, digest: UInt64) {
       self.offset = offset
       self.byteCount = byteCount
       self.seq = seq
@@ -66,7 +66,7 @@ public struct TraceIndex: Hashable, Sendable {
   public var checkpoints: [Checkpoint]
 
   /// Creates an index.
-  public init(frames: [Frame] = [], checkpoints: [Checkpoint] = []) {
+  package init(frames: [Frame] = [], checkpoints: [Checkpoint] = []) {
     self.frames = frames
     self.checkpoints = checkpoints
   }

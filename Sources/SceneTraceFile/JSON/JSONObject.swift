@@ -4,15 +4,15 @@
 /// object with a key repeated.
 public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   /// The keys, in order.
-  public private(set) var keys: [String] = []
+  package private(set) var keys: [String] = []
   /// The values, in the order of `keys`.
-  public private(set) var values: [JSONValue] = []
+  package private(set) var values: [JSONValue] = []
 
   /// An empty object.
-  public init() {}
+  package init() {}
 
   /// An object with `pairs` in order; a repeated key keeps its last value.
-  public init(_ pairs: some Sequence<(String, JSONValue)>) {
+  package init(_ pairs: some Sequence<(String, JSONValue)>) {
     for (key, value) in pairs { self[key] = value }
   }
 
@@ -23,7 +23,7 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
   /// An object whose members are sorted by their keys' Unicode scalar values, the order of every
   /// map in the state JSON.
-  public init(sortingKeys pairs: some Sequence<(String, JSONValue)>) {
+  package init(sortingKeys pairs: some Sequence<(String, JSONValue)>) {
     self.init(pairs.sorted { $0.0.precedesInScalarOrder($1.0) })
   }
 
@@ -34,18 +34,18 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// The members, in order.
-  public var pairs: [(key: String, value: JSONValue)] {
+  package var pairs: [(key: String, value: JSONValue)] {
     Array(zip(keys, values))
   }
 
   /// The number of members.
-  public var count: Int { keys.count }
+  package var count: Int { keys.count }
 
   /// Whether the object has no member.
-  public var isEmpty: Bool { keys.isEmpty }
+  package var isEmpty: Bool { keys.isEmpty }
 
   /// The value of `key`, or nil when the object has no such member. Setting nil removes it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     get {
       keys.lastIndex(of: key).map { values[$0] }
     }

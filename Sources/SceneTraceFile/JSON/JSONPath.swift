@@ -3,9 +3,9 @@
 /// Keys are separated by dots; a key that holds a dot, a bracket, a quote or nothing at all is
 /// written quoted in brackets (`shared["restoration:A.txt"].value`), and an array element by its
 /// index in brackets (`selection.grid[0]`).
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   /// One step of a path.
-  public enum Component: Hashable, Sendable {
+  package enum Component: Hashable, Sendable {
     /// A member of an object.
     case key(String)
     /// An element of an array, from 0.
@@ -13,32 +13,32 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The steps, outermost first.
-  public var components: [Component]
+  package var components: [Component]
 
   /// The path of the whole document.
-  public static let root = JSONPath(components: [])
+  package static let root = JSONPath(components: [])
 
   /// Creates a path from its steps.
-  public init(components: [Component]) { self.components = components }
+  package init(components: [Component]) { self.components = components }
 
   /// Reads a path written as `replay why` takes it.
-  public init(parsing text: String) throws(TraceError) {
+  package init(parsing text: String) throws(TraceError) {
     var parser = PathParser(text: Array(text.unicodeScalars))
     components = try parser.parse()
   }
 
   /// The path with one more step.
-  public func appending(_ component: Component) -> JSONPath {
+  package func appending(_ component: Component) -> JSONPath {
     JSONPath(components: components + [component])
   }
 
   /// The path without its last step; the root for the root.
-  public var parent: JSONPath {
+  package var parent: JSONPath {
     JSONPath(components: Array(components.dropLast()))
   }
 
   /// The path as text that `init(parsing:)` reads back.
-  public var description: String {
+  package var description: String {
     var text = ""
     for component in components {
       switch component {
@@ -56,7 +56,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
 extension JSONValue {
   /// The value at `path`, or nil when the document has nothing there.
-  public subscript(path: JSONPath) -> JSONValue? {
+  package subscript(path: JSONPath) -> JSONValue? {
     var value = self
     for component in path.components {
       switch (component, value) {

@@ -1,14 +1,14 @@
 /// One difference between two JSON documents: the value at `path` before and after.
-public struct JSONChange: Hashable, Sendable {
+package struct JSONChange: Hashable, Sendable {
   /// Where the documents differ.
-  public var path: JSONPath
+  package var path: JSONPath
   /// The value in the first document; nil when it has nothing there.
-  public var before: JSONValue?
+  package var before: JSONValue?
   /// The value in the second document; nil when it has nothing there.
-  public var after: JSONValue?
+  package var after: JSONValue?
 
   /// Creates a change.
-  public init(path: JSONPath, before: JSONValue?, after: JSONValue?) {
+  package init(path: JSONPath, before: JSONValue?, after: JSONValue?) {
     self.path = path
     self.before = before
     self.after = after
@@ -21,7 +21,7 @@ extension JSONValue {
   /// Objects are compared member by member (members only one side has are changes from or to
   /// nothing); arrays, and values of different kinds, are compared whole. Numbers compare by
   /// their text, as the state JSON writes each value one way.
-  public func changes(to other: JSONValue) -> [JSONChange] {
+  package func changes(to other: JSONValue) -> [JSONChange] {
     var changes: [JSONChange] = []
     Self.collect(from: self, to: other, at: .root, into: &changes)
     return changes

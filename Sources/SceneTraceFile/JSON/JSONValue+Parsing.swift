@@ -5,7 +5,7 @@ extension JSONValue {
   ///
   /// Numbers keep their text. Failures are `invalidJSON` errors naming the line and column;
   /// `path` only names the document in them.
-  public init(parsing bytes: some Collection<UInt8>, path: String? = nil) throws(TraceError) {
+  package init(parsing bytes: some Collection<UInt8>, path: String? = nil) throws(TraceError) {
     let bytes = Array(bytes)
     let result = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(bytes: buffer, range: 0..<buffer.count)

@@ -7,7 +7,7 @@ extension JSONValue {
   /// indented by two spaces, with a space after each colon. Object members keep their order.
   /// Strings escape `"`, `\` and control characters (as `\u00XX`) and keep every other character
   /// as UTF-8.
-  public func serialized(pretty: Bool = false) -> String {
+  package func serialized(pretty: Bool = false) -> String {
     var output = ""
     output.reserveCapacity(128)
     write(to: &output, indent: pretty ? 0 : nil)

@@ -21,34 +21,34 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue {
   /// An integer.
-  public init(_ value: Int) {
+  package init(_ value: Int) {
     self = .number(String(value))
   }
 
   /// A number written as the shortest text that reads back exactly (`12`, `0.1`, `1e+300`).
   ///
   /// JSON has no infinities and no NaN: a value that is not finite is written as `null`.
-  public init(_ value: Double) {
+  package init(_ value: Double) {
     self = value.isFinite ? .number(value.compactDescription) : .null
   }
 
   /// A time, as seconds exact to the nanosecond (`3.25`).
-  public init(_ time: TraceTime) {
+  package init(_ time: TraceTime) {
     self = .number(time.description)
   }
 
   /// A string, or `null` when `value` is nil.
-  public init(_ value: String?) {
+  package init(_ value: String?) {
     self = value.map(JSONValue.string) ?? .null
   }
 
   /// An array of strings.
-  public init(_ values: [String]) {
+  package init(_ values: [String]) {
     self = .array(values.map(JSONValue.string))
   }
 
   /// The kind of value with its article, as error messages name it: `a string`, `null`.
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

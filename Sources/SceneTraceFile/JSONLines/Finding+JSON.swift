@@ -4,7 +4,7 @@ extension Finding {
   /// The finding as `replay check --json` prints it:
   /// `{"rule", "severity", "seq", "session", "message", "related"}`, `session` null when the
   /// finding is about no one session.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "rule": .string(rule.rawValue),
       "severity": .string(severity.rawValue),
@@ -13,5 +13,11 @@ extension Finding {
       "message": .string(message),
       "related": .array(related.map { JSONValue($0) }),
     ]
+  }
+
+  /// The finding's JSON as text, as `replay check --json` prints it: compact, or indented with
+  /// `pretty`.
+  public func jsonText(pretty: Bool = false) -> String {
+    json.serialized(pretty: pretty)
   }
 }

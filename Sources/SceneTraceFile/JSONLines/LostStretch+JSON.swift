@@ -5,7 +5,7 @@ extension LostStretch {
   /// `{"kind", "seq", "afterSeq", "beforeSeq", "lostSeqs", "byteOffset", "events", "message"}`;
   /// `beforeSeq` is null when the stretch runs to the end, `lostSeqs` (`[first, last]`),
   /// `byteOffset` and `events` null when not known.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "kind": .string(kind.rawValue),
       "seq": JSONValue(seq),

@@ -4,9 +4,15 @@ import SceneTrace
 // present (null when unknown), maps sorted by their keys' Unicode scalar values.
 
 extension TraceState {
+  /// The state JSON as text, as `replay state --json` prints it: compact, or indented with
+  /// `pretty`.
+  public func jsonText(pretty: Bool = false) -> String {
+    json.serialized(pretty: pretty)
+  }
+
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
   /// `"shared"`, in that order.
-  public var json: JSONValue {
+  package var json: JSONValue {
     [
       "seq": JSONValue(seq),
       "t": JSONValue(time),

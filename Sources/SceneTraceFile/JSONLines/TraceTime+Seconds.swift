@@ -7,7 +7,7 @@ extension TraceTime {
   ///
   /// Throws `invalidValue`, without a location, for text that is not a number, a negative time,
   /// or one beyond the latest a trace can hold.
-  public init(secondsText text: String) throws(TraceError) {
+  package init(secondsText text: String) throws(TraceError) {
     guard let decimal = DecimalNumber(text) else {
       throw TraceError(
         code: .invalidValue,

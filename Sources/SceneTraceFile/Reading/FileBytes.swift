@@ -1,49 +1,44 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+internal import SystemPackage
 
-/// Reading a whole file, with the operating system's reason when that fails.
+/// Reading a whole file through swift-system, with the operating system's reason when that fails.
 enum FileBytes {
   /// The bytes of the file at `path`.
   static func contents(ofFile path: String) throws(TraceError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw failure(path, "cannot open the file") }
-    defer { _ = close(descriptor) }
-    var bytes: [UInt8] = []
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_size > 0 {
-      bytes.reserveCapacity(Int(status.st_size))
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(FilePath(path), .readOnly)
+    } catch {
+      throw failure(path, "cannot open the file", error)
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, buffer.count)
+    do {
+      return try file.closeAfter {
+        var bytes: [UInt8] = []
+        if let size = try? file.stat().size, size > 0 { bytes.reserveCapacity(Int(size)) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+          let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+          if count == 0 { return bytes }
+          bytes.append(contentsOf: chunk[0..<count])
+        }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw failure(path, "cannot read the file")
-      }
-      if count == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<count])
+    } catch {
+      throw failure(path, "cannot read the file", error)
     }
   }
 
   /// The size of the file at `path`.
   static func size(ofFile path: String) throws(TraceError) -> Int {
-    var status = stat()
-    guard stat(path, &status) == 0 else { throw failure(path, "cannot open the file") }
-    return Int(status.st_size)
+    do {
+      return Int(try Stat(FilePath(path)).size)
+    } catch {
+      throw failure(path, "cannot open the file", error)
+    }
   }
 
-  /// An `unreadableFile` error with the reason `errno` holds.
-  private static func failure(_ path: String, _ action: String) -> TraceError {
-    let reason = String(cString: strerror(errno))
-    return TraceError(
+  /// An `unreadableFile` error with the operating system's reason (`strerror`'s text).
+  private static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
+    TraceError(
       code: .unreadableFile,
-      message: "\(action): \(reason); check the path and the file's permissions", path: path)
+      message: "\(action): \(error); check the path and the file's permissions", path: path)
   }
 }

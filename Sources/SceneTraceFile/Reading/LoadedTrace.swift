@@ -44,7 +44,7 @@ public struct LoadedTrace: Sendable {
   /// Creates a loaded trace. Without `loss`, the loss is worked out from the other facts: the
   /// drops among `events`, the `damage` that lost events, a `truncation` at the end, and
   /// `skippedSeqs`, the seqs of events skipped by a lenient read.
-  public init(
+  package init(
     path: String, events: [Event], truncation: String? = nil, warnings: [String] = [],
     damage: [TraceDamage] = [], format: TraceFileFormat = .jsonLines, header: TraceHeader? = nil,
     skippedSeqs: [Int] = [], loss: [LostStretch]? = nil
@@ -72,7 +72,7 @@ public struct LoadedTrace: Sendable {
 
   /// The stretch of ``loss`` that may explain `finding`, if any: the last one before it in its
   /// launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
-  public func lostStretch(explaining finding: Finding, launchSeqs: [Int]) -> LostStretch? {
+  package func lostStretch(explaining finding: Finding, launchSeqs: [Int]) -> LostStretch? {
     loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
   }
 }

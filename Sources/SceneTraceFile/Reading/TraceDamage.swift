@@ -15,7 +15,7 @@ public struct TraceDamage: Hashable, Sendable, CustomStringConvertible {
   public var needsLibZstd = false
 
   /// Creates a damage record.
-  public init(
+  package init(
     byteOffset: Int, message: String, lostSeqs: ClosedRange<Int>? = nil,
     losesEvents: Bool = true, needsLibZstd: Bool = false
   ) {

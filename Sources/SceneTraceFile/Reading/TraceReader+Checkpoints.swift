@@ -58,9 +58,19 @@ extension TraceReader {
       guard XXH64.hash(json) == record.digest else {
         throw damaged("is damaged: its state does not match its digest")
       }
+      let state: TraceState
+      do throws(TraceError) {
+        state = try TraceState(canonicalJSON: json)
+      } catch {
+        var located = error
+        located.message = "the checkpoint after seq \(entry.seq): \(error.message)"
+        located.path = path
+        located.byteOffset = entry.offset
+        throw located
+      }
       return TraceCheckpoint(
         seq: record.seq, reducerVersion: record.reducerVersion, digest: record.digest,
-        findingCount: record.findingCount, state: try TraceState(canonicalJSON: json))
+        findingCount: record.findingCount, state: state)
     }
   }
 

@@ -64,7 +64,7 @@ public struct TraceReader: Sendable {
   }
 
   /// The size of the file at `path`, in bytes.
-  public static func fileSize(of path: String) throws(TraceError) -> Int {
+  package static func fileSize(of path: String) throws(TraceError) -> Int {
     try FileBytes.size(ofFile: path)
   }
 

@@ -1,3 +1,6 @@
+internal import SystemPackage
+
+// The C library's `rename` and `errno`, which swift-system does not wrap.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -35,80 +38,80 @@ public final class MemoryByteSink: TraceByteSink {
 public final class FileByteSink: TraceByteSink {
   /// The file, as the caller named it.
   public let path: String
-  private var descriptor: Int32
+  private var file: FileDescriptor?
 
   /// Creates (or truncates) the file at `path`.
   public init(path: String) throws(TraceError) {
     self.path = path
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else { throw Self.failure(path, "cannot create the file") }
-  }
-
-  /// Opens the file at `path` to append after its first `offset` bytes, dropping the rest.
-  public init(appendingTo path: String, truncatingAt offset: Int) throws(TraceError) {
-    self.path = path
-    descriptor = open(path, O_WRONLY)
-    guard descriptor >= 0 else { throw Self.failure(path, "cannot open the file") }
-    guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, 0, SEEK_END) >= 0 else {
-      let error = Self.failure(path, "cannot cut the file to append to it")
-      _ = systemClose(descriptor)
-      descriptor = -1
-      throw error
+    do {
+      file = try FileDescriptor.open(
+        FilePath(path), .writeOnly, options: [.create, .truncate],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead])
+    } catch {
+      throw Self.failure(path, "cannot create the file", error)
     }
   }
 
+  /// Opens the file at `path` to append after its first `offset` bytes, dropping the rest.
+  package init(appendingTo path: String, truncatingAt offset: Int) throws(TraceError) {
+    self.path = path
+    let file: FileDescriptor
+    do {
+      file = try FileDescriptor.open(FilePath(path), .writeOnly)
+    } catch {
+      throw Self.failure(path, "cannot open the file", error)
+    }
+    do {
+      try file.resize(to: Int64(offset))
+      try file.seek(offset: 0, from: .end)
+    } catch {
+      _ = try? file.close()
+      throw Self.failure(path, "cannot cut the file to append to it", error)
+    }
+    self.file = file
+  }
+
   deinit {
-    if descriptor >= 0 { _ = systemClose(descriptor) }
+    _ = try? file?.close()
   }
 
   /// Makes this file take the place of the one at `destination`; writing goes on into it.
   func replace(_ destination: String) throws(TraceError) {
+    // swift-system has no `rename`: the C library's, as `FileManager` would call it.
     guard rename(path, destination) == 0 else {
-      throw Self.failure(destination, "cannot replace the file with its rewritten copy")
+      throw Self.failure(
+        destination, "cannot replace the file with its rewritten copy", Errno(rawValue: errno))
     }
   }
 
   /// Appends `bytes` to the file.
   public func write(_ bytes: [UInt8]) throws(TraceError) {
-    guard descriptor >= 0 else {
+    guard let file else {
       throw TraceError(code: .unwritableFile, message: "the file is closed", path: path)
     }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return 0 }
-        return systemWrite(descriptor, base + written, buffer.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Self.failure(path, "cannot write the file")
-      }
-      written += count
+    do {
+      try file.writeAll(bytes)
+    } catch {
+      throw Self.failure(path, "cannot write the file", error)
     }
   }
 
   /// Closes the file.
   public func close() throws(TraceError) {
-    guard descriptor >= 0 else { return }
-    let result = systemClose(descriptor)
-    descriptor = -1
-    if result != 0 { throw Self.failure(path, "cannot close the file") }
+    guard let file else { return }
+    self.file = nil
+    do {
+      try file.close()
+    } catch {
+      throw Self.failure(path, "cannot close the file", error)
+    }
   }
 
-  private static func failure(_ path: String, _ action: String) -> TraceError {
-    let reason = String(cString: strerror(errno))
-    return TraceError(
+  /// An `unwritableFile` error with the operating system's reason (`strerror`'s text).
+  private static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
+    TraceError(
       code: .unwritableFile,
-      message: "\(action): \(reason); check the path, the permissions and the free space",
+      message: "\(action): \(error); check the path, the permissions and the free space",
       path: path)
   }
-}
-
-// The C library's `write` and `close`, named apart from the sink's own methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-  close(descriptor)
 }
