@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// Where the `zstd` command-line tool is installed, when this build can read what it writes.

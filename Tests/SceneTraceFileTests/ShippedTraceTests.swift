@@ -42,4 +42,14 @@ import Testing
     let inspection = try TraceReader(path: path).inspect(checkingCheckpoints: true)
     #expect(inspection.isIntact)
   }
+
+  @Test func theRawBlockFileIsWhatTheWriterWritesToday() throws {
+    let path = Self.path("two-windows-clean.uncompressed.sctrace")
+    let shipped = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let read = try TraceFile.decode(shipped, path: path)
+    let header = try #require(read.header)
+    var options = TraceWriter.Options()
+    options.compression = .uncompressed
+    #expect(try sctrace(read.events, options: options, header: header) == shipped)
+  }
 }
