@@ -137,7 +137,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "SceneTraceRecordingTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "record-until-killed"]),
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceTestSupport",
+        "record-until-killed",
+      ]),
 
     // A process the recorder tests kill in the middle of a recording.
     .executableTarget(
@@ -145,18 +148,23 @@ let package = Package(
       path: "tools/record-until-killed"),
     .testTarget(
       name: "SceneTraceSimulatorTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceSimulator"]),
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceSimulator",
+        "SceneTraceTestSupport",
+      ]),
     .testTarget(
       name: "SceneTraceTestingTests",
       dependencies: [
         "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceTesting",
-        "SceneTraceSimulator", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        "SceneTraceSimulator", "SceneTraceTestSupport",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
         "ReplayCLI", "replay", "SceneTrace", "SceneTraceFile", "SceneTraceTesting", "SceneTraceText",
+        "SceneTraceTestSupport",
       ],
       resources: []
     ),

@@ -1,17 +1,14 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// The `.sctrace` files in `traces/` were written by `replay import` from the JSON Lines traces
 /// beside them. They stay as they are: a reader that stops reading them broke old files.
 @Suite struct ShippedTraceTests {
-  private static let traces = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("traces")
-
   private static func path(_ name: String) -> String {
-    traces.appendingPathComponent(name).path
+    PackageFolders.traces.appendingPathComponent(name).path
   }
 
   @Test func theRawBlockFileReadsInEveryBuild() throws {

@@ -14,3 +14,14 @@ package enum PackageFolders {
     root.appendingPathComponent(path)
   }
 }
+
+/// Fresh names in the temporary folder, one per call, so that tests running at once never share
+/// a file.
+package enum TemporaryFile {
+  /// `prefix-UUID.pathExtension` (without the dot and extension when it is empty) in the
+  /// temporary folder; nothing is created.
+  package static func url(_ prefix: String, _ pathExtension: String = "") -> URL {
+    let name = "\(prefix)-\(UUID().uuidString)" + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
+    return FileManager.default.temporaryDirectory.appendingPathComponent(name)
+  }
+}

@@ -63,7 +63,7 @@ func typeEnum(_ table: [EventTypeDescription], _ names: Names, summary: String) 
 
 /// A case pattern binding the fields `bound` and ignoring the others.
 func pattern(_ event: EventTypeDescription, binding bound: (FieldDescription) -> Bool) -> String {
-  if event.fields.isEmpty { return ".\(event.caseName)" }
+  if !event.fields.contains(where: bound) { return ".\(event.caseName)" }
   let bindings = event.fields.map { bound($0) ? "let \($0.name)" : "_" }
   return ".\(event.caseName)(\(bindings.joined(separator: ", ")))"
 }

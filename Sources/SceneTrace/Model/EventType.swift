@@ -134,7 +134,7 @@ extension Event.Payload {
     case .windowBecomeKey(let session, _): [session]
     case .requestActivate(_, let session, _, _, let requester):
       [session, requester].compactMap(\.self)
-    case .requestFailed(_, _): []
+    case .requestFailed: []
     case .requestDestroy(_, let session, _): [session]
     case .keyPress(let session, _, _, _, _): [session]
     case .keyCommand(let session, _, _, _, _, _, _, _): [session]
@@ -144,14 +144,14 @@ extension Event.Payload {
     case .bandSelection(let session, _, _, _, _, _): [session]
     case .selectionChange(let session, _, _, _): [session]
     case .dragBegin(_, let session, _): [session]
-    case .dragEnd(_, _): []
+    case .dragEnd: []
     case .dropPerform(_, let session, _): [session]
     case .stateWrite(_, _, let session): session.map { [$0] } ?? []
     case .stateDelete(_, let session): session.map { [$0] } ?? []
     case .stateRender(let session, _, _): [session]
     case .contentDisplay(let session, _, _): [session]
-    case .traceGap(_): []
-    case .appMark(_): []
+    case .traceGap: []
+    case .appMark: []
 
     }
   }
