@@ -22,15 +22,23 @@ import Testing
     return random.events(count: count * EventType.allCases.count)
   }
 
-  private static func object(_ line: String) throws -> JSONObject {
-    guard case .object(let object) = try JSONValue(parsing: Array(line.utf8)) else {
+  /// The JSON line of a random event of `description`'s type, with `field` replaced by `value`
+  /// (nil: left out).
+  private static func line(
+    of description: EventTypeDescription, in events: [Event], setting field: String,
+    to value: JSONValue?
+  ) throws -> String {
+    let event = try #require(events.first { $0.type.rawValue == description.wireName })
+    guard case .object(let object) = try JSONValue(parsing: Array(event.jsonLine.utf8)) else {
       throw TraceError(code: .invalidJSON, message: "not an object", path: nil, line: nil)
     }
-    return object
+    let pairs = object.pairs.filter { $0.key != field } + (value.map { [(field, $0)] } ?? [])
+    return JSONValue.object(JSONObject(pairs)).serialized()
   }
 
-  private static func line(_ object: JSONObject) -> String {
-    JSONValue.object(object).serialized()
+  /// What the shipped schema finds wrong with `line`.
+  private static func schemaProblems(_ line: some StringProtocol) throws -> [String] {
+    schema.problems(try JSONValue(parsing: Array(line.utf8)))
   }
 
   @Test(arguments: [1, 7, 2024] as [UInt64])
@@ -48,7 +56,7 @@ import Testing
       #expect(binary.events.map { $0.jsonLine + "\n" }.joined() == text)
     }
     for line in text.split(separator: "\n") {
-      let problems = Self.schema.problems(try JSONValue(parsing: Array(line.utf8)))
+      let problems = try Self.schemaProblems(line)
       #expect(problems.isEmpty, "\(line): \(problems)")
     }
   }
@@ -56,11 +64,9 @@ import Testing
   @Test func theSchemaAndTheReaderRefuseAMissingRequiredFieldOfEveryType() throws {
     let events = Self.events(seed: 3, count: 1)
     for description in eventTable {
-      let event = try #require(events.first { $0.type.rawValue == description.wireName })
-      let object = try Self.object(event.jsonLine)
       for field in description.fields where field.presence == .required {
-        let line = Self.line(JSONObject(object.pairs.filter { $0.key != field.name }))
-        #expect(!Self.schema.problems(try JSONValue(parsing: Array(line.utf8))).isEmpty, "\(line)")
+        let line = try Self.line(of: description, in: events, setting: field.name, to: nil)
+        #expect(try !Self.schemaProblems(line).isEmpty, "\(line)")
         let error = readError(line + "\n")
         #expect(error?.code == .missingField, "\(line)")
         #expect(error?.field == field.name)
@@ -71,8 +77,6 @@ import Testing
   @Test func theSchemaAndTheReaderRefuseAFieldOfTheWrongTypeInEveryType() throws {
     let events = Self.events(seed: 4, count: 1)
     for description in eventTable {
-      let event = try #require(events.first { $0.type.rawValue == description.wireName })
-      let object = try Self.object(event.jsonLine)
       for field in description.fields {
         let wrong: JSONValue =
           switch field.kind {
@@ -80,9 +84,8 @@ import Testing
           case .string, .session, .drag, .enumeration: .number("12")
           default: .object(JSONObject())
           }
-        let pairs = object.pairs.filter { $0.key != field.name } + [(field.name, wrong)]
-        let line = Self.line(JSONObject(pairs))
-        #expect(!Self.schema.problems(try JSONValue(parsing: Array(line.utf8))).isEmpty, "\(line)")
+        let line = try Self.line(of: description, in: events, setting: field.name, to: wrong)
+        #expect(try !Self.schemaProblems(line).isEmpty, "\(line)")
         let error = readError(line + "\n")
         #expect(error?.code == .invalidValue, "\(line)")
         #expect(error?.field == field.name)
@@ -94,8 +97,6 @@ import Testing
     let events = Self.events(seed: 5, count: 1)
     var checked = 0
     for description in eventTable {
-      let event = try #require(events.first { $0.type.rawValue == description.wireName })
-      let object = try Self.object(event.jsonLine)
       for field in description.fields {
         let unknown: JSONValue
         switch field.kind {
@@ -103,9 +104,8 @@ import Testing
         case .modifiers: unknown = .array([.string("fromANewerRecorder")])
         default: continue
         }
-        let pairs = object.pairs.filter { $0.key != field.name } + [(field.name, unknown)]
-        let line = Self.line(JSONObject(pairs))
-        #expect(!Self.schema.problems(try JSONValue(parsing: Array(line.utf8))).isEmpty)
+        let line = try Self.line(of: description, in: events, setting: field.name, to: unknown)
+        #expect(try !Self.schemaProblems(line).isEmpty, "\(line)")
         let read = try decode(line + "\n").events
         #expect(read.count == 1)
         #expect(read.first?.payload.unrecognizedValues.isEmpty == (field.name == "cause"))
@@ -117,9 +117,9 @@ import Testing
 
   @Test func theSchemaAcceptsNullForAnAbsentFieldAsTheReaderDoes() throws {
     let line = #"{"t":1,"type":"scene.willConnect","session":"A","role":null,"activityType":null}"#
-    #expect(Self.schema.problems(try JSONValue(parsing: Array(line.utf8))).isEmpty)
+    #expect(try Self.schemaProblems(line).isEmpty)
     #expect(try decode(line + "\n").events.first?.payload == .sceneWillConnect(session: "A"))
     let unknownType = #"{"type":"scene.didLevitate","session":"A"}"#
-    #expect(!Self.schema.problems(try JSONValue(parsing: Array(unknownType.utf8))).isEmpty)
+    #expect(try !Self.schemaProblems(unknownType).isEmpty)
   }
 }
