@@ -146,11 +146,31 @@ let package = Package(
       path: "tools/bench"
     ),
 
-    .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace"]),
-    .testTarget(name: "SceneTraceFileTests", dependencies: ["SceneTrace", "SceneTraceFile"]),
+    // The one description of every event type, and the generator that writes the event model,
+    // the codecs, the format article's tables, the JSON Schema and the tests' random events
+    // from it: `swift run generate-events` (`--check` in CI).
+    .target(name: "EventDescription"),
+    .executableTarget(
+      name: "generate-events", dependencies: ["EventDescription"], path: "tools/generate-events"),
+
+    // What the test targets share: random events drawn from the event table, a JSON Schema
+    // validator and the package's folders.
+    .target(
+      name: "SceneTraceTestSupport", dependencies: ["SceneTrace", "SceneTraceFile"],
+      path: "Tests/SceneTraceTestSupport"),
+
+    .testTarget(name: "SceneTraceTests", dependencies: ["SceneTrace", "SceneTraceTestSupport"]),
+    .testTarget(
+      name: "SceneTraceFileTests",
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceTestSupport", "EventDescription",
+      ]),
     .testTarget(
       name: "SceneTraceRecordingTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "record-until-killed"]),
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceTestSupport",
+        "record-until-killed",
+      ]),
 
     // A process the recorder tests kill in the middle of a recording.
     .executableTarget(
@@ -158,18 +178,23 @@ let package = Package(
       path: "tools/record-until-killed"),
     .testTarget(
       name: "SceneTraceSimulatorTests",
-      dependencies: ["SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceSimulator"]),
+      dependencies: [
+        "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceSimulator",
+        "SceneTraceTestSupport",
+      ]),
     .testTarget(
       name: "SceneTraceTestingTests",
       dependencies: [
         "SceneTrace", "SceneTraceFile", "SceneTraceRecording", "SceneTraceTesting",
-        "SceneTraceSimulator", .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        "SceneTraceSimulator", "SceneTraceTestSupport",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "ReplayCLITests",
       dependencies: [
         "ReplayCLI", "replay", "SceneTrace", "SceneTraceFile", "SceneTraceTesting", "SceneTraceText",
+        "SceneTraceTestSupport",
       ],
       resources: []
     ),

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// A fresh temporary folder for one test, removed when the test ends.
@@ -51,7 +52,7 @@ struct BaselineCommandTests {
     // The same steps recorded again with new session identifiers, then the main window also
     // returns from the background without willEnterForeground.
     let original = try String(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent(missedForeground), encoding: .utf8)
+      contentsOf: PackageFolders.root.appendingPathComponent(missedForeground), encoding: .utf8)
     let again =
       original
       .replacingOccurrences(of: #""main""#, with: #""9C3E5A1F-2B4D-4E6F-8A0B-1C2D3E4F5A6B""#)

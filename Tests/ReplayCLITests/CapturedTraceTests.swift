@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// The traces in traces/captured, recorded through the whole recording path by
@@ -30,8 +31,7 @@ struct CapturedTraceTests {
   func capturedTraceHoldsWhatTheSimulatorRecordsToday(name: String) throws {
     // A change to the simulator or the recorder shows here: re-capture on purpose with
     // `replay simulate NAME -o traces/captured/NAME.sctrace`.
-    let fresh = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(name)-\(UUID().uuidString).jsonl").path
+    let fresh = TemporaryFile.url(name, "jsonl").path
     #expect(try ReplayTool.run("simulate", name, "-o", fresh).status == 0)
     let captured = try ReplayTool.run("export", "traces/captured/\(name).sctrace")
     let simulated = try String(contentsOfFile: fresh, encoding: .utf8)

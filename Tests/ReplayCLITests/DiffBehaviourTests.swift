@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// `replay diff A B` compares what two traces do: sessions matched, events aligned by what they
@@ -169,7 +170,7 @@ struct DiffBehaviourTests {
   /// The event lines of a trace, without comments.
   private static func lines(of path: String) throws -> [String] {
     try String(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent(path), encoding: .utf8
+      contentsOf: PackageFolders.root.appendingPathComponent(path), encoding: .utf8
     )
     .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("//") }
   }

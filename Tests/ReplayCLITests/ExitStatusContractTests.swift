@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// The exit-status contract of every command, over a matrix of flags: 0 success; 1 `check`
@@ -9,8 +10,7 @@ import Testing
 struct ExitStatusContractTests {
   /// A trace with a recorder drop and nothing else wrong.
   static let droppedPath: String = {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-exit-status-\(UUID().uuidString).jsonl")
+    let url = TemporaryFile.url("replay-exit-status", "jsonl")
     try? LossReportTests.cleanDroppedTrace.write(to: url, atomically: true, encoding: .utf8)
     return url.path
   }()

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 @testable import ReplayCLI
@@ -27,7 +28,7 @@ struct FinishedCLITests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = ["-qec", command, "/dev/null"]
-    process.currentDirectoryURL = ReplayTool.packageRoot
+    process.currentDirectoryURL = PackageFolders.root
     var variables = ProcessInfo.processInfo.environment
     variables["NO_COLOR"] = nil
     variables.merge(environment) { $1 }

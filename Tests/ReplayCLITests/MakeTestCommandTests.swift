@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 @Suite("replay make-test")
@@ -19,7 +20,7 @@ struct MakeTestCommandTests {
       .standardizedFileURL.path
     #expect(
       fromTest
-        == ReplayTool.packageRoot.appendingPathComponent("traces/sketch-restoration-bug.jsonl")
+        == PackageFolders.root.appendingPathComponent("traces/sketch-restoration-bug.jsonl")
         .resolvingSymlinksInPath().path)
     #expect(source.contains("@Suite struct SketchRestorationBugTests {"))
     #expect(

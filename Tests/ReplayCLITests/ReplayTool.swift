@@ -1,5 +1,6 @@
 import Foundation
 import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceTesting
 import Testing
 
@@ -11,10 +12,6 @@ struct ReplayTool {
     var output: String
     var errors: String
   }
-
-  /// The package root, where `traces/` lives.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// The `replay` binary beside the test bundle in the build folder.
   static let executable: URL = {
@@ -31,8 +28,7 @@ struct ReplayTool {
 
   /// A fresh, empty temporary folder for one test.
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-tests-\(UUID().uuidString)")
+    let url = TemporaryFile.url("replay-tests")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -66,7 +62,7 @@ struct ReplayTool {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = PackageFolders.root
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
@@ -95,7 +91,7 @@ enum Golden {
     _ value: Value, as strategy: Snapshotting<Value, String>, matches path: String,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    let url = ReplayTool.packageRoot.appendingPathComponent(path)
+    let url = PackageFolders.root.appendingPathComponent(path)
     let parts = url.lastPathComponent.split(separator: ".")
     guard parts.count == 3, parts[2] == "txt" else {
       Issue.record(

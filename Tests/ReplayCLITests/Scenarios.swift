@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// The scenarios in `traces/`: each has golden files (`NAME.check.txt`, `NAME.state.txt`) and a
@@ -21,7 +22,7 @@ enum Scenarios {
 @Suite("scenarios in traces/")
 struct ScenarioListTests {
   @Test func everyTraceInTracesIsAScenarioWithGoldenFiles() throws {
-    let folder = ReplayTool.packageRoot.appendingPathComponent("traces")
+    let folder = PackageFolders.root.appendingPathComponent("traces")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     let traces = names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }
     #expect(Set(traces) == Set(Scenarios.all))
@@ -30,7 +31,7 @@ struct ScenarioListTests {
 
   @Test func everyScenarioHasARowInTheReadme() throws {
     let readme = try String(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: PackageFolders.root.appendingPathComponent("README.md"), encoding: .utf8)
     for name in Scenarios.all {
       #expect(readme.contains("| `\(name).jsonl` |"), "README.md has no row for \(name)")
     }
@@ -39,7 +40,7 @@ struct ScenarioListTests {
   @Test(arguments: Scenarios.all)
   func everyScenarioStartsWithCommentLinesSayingWhatItShows(_ name: String) throws {
     let text = try String(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent("traces/\(name).jsonl"),
+      contentsOf: PackageFolders.root.appendingPathComponent("traces/\(name).jsonl"),
       encoding: .utf8)
     #expect(text.hasPrefix("// "))
   }

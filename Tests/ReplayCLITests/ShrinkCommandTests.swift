@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// `replay shrink`, through the built `replay`.
@@ -103,7 +104,7 @@ struct ShrinkCommandTests {
     let directory = try ReplayTool.temporaryFolder()
     let input = directory.appendingPathComponent("sketch.jsonl")
     try FileManager.default.copyItem(
-      at: ReplayTool.packageRoot.appendingPathComponent(Self.sketch), to: input)
+      at: PackageFolders.root.appendingPathComponent(Self.sketch), to: input)
     let before = try Data(contentsOf: input)
     let sameFile = directory.appendingPathComponent("../\(directory.lastPathComponent)")
       .appendingPathComponent("sketch.jsonl").path

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 @Suite("replay simulate")
@@ -14,8 +15,7 @@ struct SimulateCommandTests {
   }
 
   @Test func aSimulatedTraceIsReadByEveryCommand() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("simulated-\(UUID().uuidString).jsonl").path
+    let path = TemporaryFile.url("simulated", "jsonl").path
     let result = try ReplayTool.run("simulate", "two-windows", "-o", path)
     #expect(result.status == 0)
     #expect(result.errors.contains("wrote"))

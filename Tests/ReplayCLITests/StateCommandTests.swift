@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import SceneTraceTesting
 import Testing
 
@@ -98,7 +99,7 @@ struct ShippedSctraceTests {
     Golden.expect(replayed, as: .sceneState, matches: "traces/two-windows-clean.state.txt")
     let check = try ReplayTool.run("check", "traces/\(file)")
     let checkGolden = try String(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent(
+      contentsOf: PackageFolders.root.appendingPathComponent(
         "traces/two-windows-clean.check.txt"),
       encoding: .utf8)
     #expect(

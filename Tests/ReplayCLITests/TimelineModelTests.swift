@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceText
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("timeline model")
 struct TimelineModelTests {
   static func timeline(_ name: String) throws -> (Timeline, LoadedTrace) {
-    let path = ReplayTool.packageRoot.appendingPathComponent("traces/\(name)").path
+    let path = PackageFolders.root.appendingPathComponent("traces/\(name)").path
     let trace = try TraceFile.load(path: path)
     return (Timeline(events: trace.events, loss: trace.loss), trace)
   }

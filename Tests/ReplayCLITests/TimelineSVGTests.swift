@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceText
 import Testing
 
@@ -187,7 +188,7 @@ struct TimelineSVGTests {
   @Test func theReadmePictureIsCurrent() throws {
     let (data, _) = try Self.svg("traces/setting-after-background-bug.jsonl")
     let kept = try Data(
-      contentsOf: ReplayTool.packageRoot.appendingPathComponent(
+      contentsOf: PackageFolders.root.appendingPathComponent(
         "docs/timeline-setting-after-background-bug.svg"))
     // Re-draw it with: replay timeline traces/setting-after-background-bug.jsonl -o
     // docs/timeline-setting-after-background-bug.svg

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 import Testing
 
 /// Arguments that name parts of a trace are checked against the trace: a typo is an error that
@@ -134,7 +135,7 @@ struct TraceArgumentTests {
     let folder = try ReplayTool.temporaryFolder()
     let input = folder.appendingPathComponent("trace.jsonl")
     try FileManager.default.copyItem(
-      at: ReplayTool.packageRoot.appendingPathComponent(Self.clean), to: input)
+      at: PackageFolders.root.appendingPathComponent(Self.clean), to: input)
     let link = folder.appendingPathComponent("link.jsonl")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: input)
     let before = try Data(contentsOf: input)

@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// Where the `zstd` command-line tool is installed, when this build can read what it writes.
@@ -8,8 +9,7 @@ private let zstdPath = TraceWriter.Compression.isZstdAvailable ? ZstdTool.path :
 
 /// A scratch directory for one test.
 private func scratchDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory
-    .appendingPathComponent("SceneTraceFileTests-\(UUID().uuidString)")
+  let url = TemporaryFile.url("SceneTraceFileTests")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }

@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// A file cut at any byte (the app was killed while writing) gives back exactly a prefix of the

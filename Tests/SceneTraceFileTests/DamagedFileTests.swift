@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// Damaged files: a clear error or a clean partial read that says what was lost, never a crash,

@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// Every `.sctrace` file is an ordinary zstd stream: `zstd -t` accepts it and `zstd -d`

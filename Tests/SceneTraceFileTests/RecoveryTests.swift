@@ -1,4 +1,5 @@
 import SceneTrace
+import SceneTraceTestSupport
 import Testing
 
 @testable import SceneTraceFile

@@ -1,17 +1,14 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// The `.sctrace` files in `traces/` were written by `replay import` from the JSON Lines traces
 /// beside them. They stay as they are: a reader that stops reading them broke old files.
 @Suite struct ShippedTraceTests {
-  private static let traces = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("traces")
-
   private static func path(_ name: String) -> String {
-    traces.appendingPathComponent(name).path
+    PackageFolders.traces.appendingPathComponent(name).path
   }
 
   @Test func theRawBlockFileReadsInEveryBuild() throws {
@@ -41,5 +38,15 @@ import Testing
     expectExactly(binary.events, text.events)
     let inspection = try TraceReader(path: path).inspect(checkingCheckpoints: true)
     #expect(inspection.isIntact)
+  }
+
+  @Test func theRawBlockFileIsWhatTheWriterWritesToday() throws {
+    let path = Self.path("two-windows-clean.uncompressed.sctrace")
+    let shipped = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let read = try TraceFile.decode(shipped, path: path)
+    let header = try #require(read.header)
+    var options = TraceWriter.Options()
+    options.compression = .uncompressed
+    #expect(try sctrace(read.events, options: options, header: header) == shipped)
   }
 }

@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// `LoadedTrace.loss`: every stretch a read could not see, with where it is and how many

@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// A clock the test moves by hand.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneTraceTestSupport
 
 /// The `zstd` command-line tool, for checking that our files are ordinary zstd streams.
 enum ZstdTool {
@@ -76,8 +77,7 @@ final class ScratchDirectory {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("SceneTraceFileTests-\(UUID().uuidString)")
+    url = TemporaryFile.url("SceneTraceFileTests")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

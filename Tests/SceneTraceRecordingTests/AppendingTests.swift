@@ -2,13 +2,13 @@ import Foundation
 import SceneTrace
 import SceneTraceFile
 import SceneTraceRecording
+import SceneTraceTestSupport
 import Testing
 
 /// Launches that append to the trace file of the launches before them.
 @Suite struct AppendingTests {
   private func path() -> String {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("appending-\(UUID().uuidString).sctrace").path
+    TemporaryFile.url("appending", "sctrace").path
   }
 
   private func launch(_ name: String, marks: Int, into sink: TraceFileSink) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// A recording process killed with SIGKILL: no close, no last flush, a frame cut anywhere.
@@ -19,8 +20,7 @@ import Testing
   }()
 
   @Test func aKilledRecordingYieldsEveryEventFlushedBeforeTheKill() throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("killed-\(UUID().uuidString).sctrace").path
+    let path = TemporaryFile.url("killed", "sctrace").path
     let process = Process()
     process.executableURL = Self.tool
     process.arguments = [path]

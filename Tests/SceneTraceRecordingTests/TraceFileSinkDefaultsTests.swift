@@ -2,13 +2,13 @@ import Foundation
 import SceneTrace
 import SceneTraceFile
 import SceneTraceRecording
+import SceneTraceTestSupport
 import Testing
 
 /// What a `TraceFileSink` made with its defaults writes.
 @Suite struct TraceFileSinkDefaultsTests {
   @Test func defaultSinkWritesACheckpointAboutEvery16KEvents() throws {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("defaults-\(UUID().uuidString).sctrace").path
+    let file = TemporaryFile.url("defaults", "sctrace").path
     defer { try? FileManager.default.removeItem(atPath: file) }
     // Every event kept, so that the seqs below are exact; the sink's options are its defaults.
     var options = RecordingOptions()

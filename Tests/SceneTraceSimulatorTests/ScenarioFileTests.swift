@@ -3,6 +3,7 @@ import SceneTrace
 import SceneTraceFile
 import SceneTraceRecording
 import SceneTraceSimulator
+import SceneTraceTestSupport
 import Testing
 
 /// Scenarios recorded through the whole recording path into `.sctrace` files.
@@ -12,8 +13,7 @@ import Testing
   }
 
   private func temporaryPath(_ name: String) -> String {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(name)-\(UUID().uuidString).sctrace").path
+    TemporaryFile.url(name, "sctrace").path
   }
 
   @Test(arguments: scenarios)

@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceTesting
 import Testing
 
@@ -168,8 +169,7 @@ struct BaselineAssertionTests {
   @Test func aBaselineOfTheSameTraceAcceptsEveryFindingAndAnOtherTracesDoesNot() throws {
     let bug = try ReplayedTrace(contentsOf: "../../traces/sketch-restoration-bug.jsonl")
     let other = try ReplayedTrace(contentsOf: "../../traces/setting-one-window-bug.jsonl")
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("baseline-\(UUID().uuidString).json").path
+    let path = TemporaryFile.url("baseline", "json").path
     try FindingBaseline(findings: bug.findings, events: bug.events, state: bug.finalState)
       .write(to: path)
 

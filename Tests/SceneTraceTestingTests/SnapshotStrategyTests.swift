@@ -1,5 +1,6 @@
 import Foundation
 import SceneTrace
+import SceneTraceTestSupport
 import SceneTraceTesting
 import Testing
 
@@ -120,7 +121,7 @@ struct SnapshotStrategyTests {
 
   @Test func findingsGoldenSaysWhatReadingLost() throws {
     let text = try String(
-      contentsOf: packageRoot.appendingPathComponent("traces/two-windows-clean.jsonl"),
+      contentsOf: PackageFolders.root.appendingPathComponent("traces/two-windows-clean.jsonl"),
       encoding: .utf8)
     let cut = ReplayedTraceData(text.dropLast(12))
     let trace = try ReplayedTrace(data: cut, name: "cut.jsonl")
@@ -158,8 +159,7 @@ struct SnapshotStrategyTests {
   }
 
   private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("scenetrace-snapshots-\(UUID().uuidString)")
+    let folder = TemporaryFile.url("scenetrace-snapshots")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }

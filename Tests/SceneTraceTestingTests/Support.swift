@@ -38,10 +38,6 @@ final class IssueLog: IssueReporter, @unchecked Sendable {
   }
 }
 
-/// The package root, where `traces/` lives.
-let packageRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// A trace with a seq inserted: `event` goes before the event at `index`, and every event from
 /// there on moves one seq later.
 func inserting(_ payload: Event.Payload, at index: Int, into events: [Event]) -> [Event] {

@@ -1,5 +1,6 @@
 import Foundation
 import SceneTrace
+import SceneTraceTestSupport
 import Testing
 
 // The example of SceneTrace.docc/CustomRules.md, verbatim: `docArticleShowsTheRuleTheseTestsRun`
@@ -71,10 +72,8 @@ struct SavesBeforeBackground: TraceRule {
   }
 
   @Test func docArticleShowsTheRuleTheseTestsRun() throws {
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let article = try String(
-      contentsOf: root.appendingPathComponent("Sources/SceneTrace/SceneTrace.docc/CustomRules.md"),
+      contentsOf: PackageFolders.file("Sources/SceneTrace/SceneTrace.docc/CustomRules.md"),
       encoding: .utf8)
     let blocks = article.components(separatedBy: "```swift\n").dropFirst()
       .compactMap { $0.components(separatedBy: "```").first }

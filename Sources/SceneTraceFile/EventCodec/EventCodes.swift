@@ -3,8 +3,9 @@ import SceneTrace
 // The numbers the `.sctrace` format gives to event types and to enumerated values. They are part
 // of the format (see the "The .sctrace format" article) and never change: a new event type or
 // value gets a new number in a new format version, and until then is written as its spelling.
-// The tables are spelled out here rather than taken from `allCases` or `recognizedCases`, so that
-// reordering a Swift declaration cannot change the files.
+// The tables (`EventCodes+Tables.swift`) come from the event table in `Sources/EventDescription`,
+// not from `allCases` or `recognizedCases`, so that reordering a Swift declaration cannot change
+// the files.
 
 /// The record tags of an event frame.
 enum EventTag {
@@ -12,18 +13,6 @@ enum EventTag {
   static let seqSkip: UInt64 = 0
   /// `64`: an event of a type added after format 1.0, with its length, so readers can skip it.
   static let extensionEvent: UInt64 = 64
-
-  /// Every v1 event type; type `types[n - 1]` has tag `n` (1 to 36).
-  static let types: [EventType] = [
-    .appLaunch, .appTerminate, .appKeyWindow, .sessionConfigure, .appDiscardSessions,
-    .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
-    .sceneDidEnterBackground, .sceneDidDisconnect, .sceneSaveRestoration,
-    .sceneRestoreInteractionState, .sceneExtendRestoration, .sceneCompleteRestoration,
-    .sceneGeometry, .windowBecomeKey, .requestActivate, .requestFailed, .requestDestroy,
-    .keyPress, .keyCommand, .responderFirst, .focusUpdate, .pointerDrag, .bandSelection,
-    .selectionChange, .dragBegin, .dragEnd, .dropPerform, .stateWrite, .stateDelete,
-    .stateRender, .contentDisplay, .traceGap, .appMark,
-  ]
 
   private static let tags: [EventType: UInt64] = Dictionary(
     uniqueKeysWithValues: types.enumerated().map { ($0.element, UInt64($0.offset + 1)) })
@@ -54,61 +43,6 @@ extension EnumerationCodes {
   }
 }
 
-enum SceneRoleCodes: EnumerationCodes {
-  static let values: [SceneRole] = [
-    .windowApplication, .windowExternalDisplayNonInteractive, .windowExternalDisplay,
-    .carTemplateApplication,
-  ]
-}
-
-enum PressPhaseCodes: EnumerationCodes {
-  static let values: [PressPhase] = [.began, .changed, .stationary, .ended, .cancelled]
-}
-
-enum PointerPhaseCodes: EnumerationCodes {
-  static let values: [PointerPhase] = [.began, .changed, .ended, .cancelled]
-}
-
-enum BandStateCodes: EnumerationCodes {
-  static let values: [BandState] = [.began, .selecting, .ended]
-}
-
-enum FocusHeadingCodes: EnumerationCodes {
-  static let values: [FocusHeading] = [
-    .up, .down, .left, .right, .next, .previous, .first, .last,
-  ]
-}
-
-enum LatchingCodes: EnumerationCodes {
-  static let values: [Latching] = [.none, .horizontal, .vertical, .both]
-}
-
-enum SizeClassCodes: EnumerationCodes {
-  static let values: [SizeClass] = [.compact, .regular]
-}
-
-enum OrientationCodes: EnumerationCodes {
-  static let values: [Orientation] = [
-    .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight,
-  ]
-}
-
-enum PresentationStyleCodes: EnumerationCodes {
-  static let values: [PresentationStyle] = [.automatic, .standard, .prominent]
-}
-
-enum DismissalAnimationCodes: EnumerationCodes {
-  static let values: [DismissalAnimation] = [.standard, .commit, .decline]
-}
-
-enum DropOperationCodes: EnumerationCodes {
-  static let values: [DropOperation] = [.cancel, .copy, .move, .forbidden]
-}
-
-enum SelectionCauseCodes: EnumerationCodes {
-  static let values: [SelectionCause] = [.tap, .keyboard, .band, .programmatic, .focus]
-}
-
 /// Modifier flags: bit `n` of the modifier word is `bits[n]`; the word shifted right by 6 counts
 /// the unrecognized modifiers that follow as strings.
 enum ModifierBits {
@@ -132,6 +66,11 @@ enum CoordinateGrid {
       scaled.magnitude <= Double(unitLimit)
     else { return nil }
     return Int64(scaled)
+  }
+
+  /// The grid units of a rectangle's x, y, width and height (each nil when off the grid).
+  static func units(of rect: Rect?) -> [Int64?]? {
+    rect.map { [$0.x, $0.y, $0.width, $0.height].map(units(of:)) }
   }
 
   /// The value of `units` grid steps.

@@ -32,7 +32,8 @@ struct EventFrameDecoder {
   private var time: Int64 = 0
   private var nextSeq = 1
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// A decoder at the start of `bytes`, which must outlive it.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
     reader = ByteReader(bytes)
   }
 
@@ -227,6 +228,22 @@ struct EventFrameDecoder {
       throw .invalid("a coordinate is beyond the grid's range", at: start)
     }
     return (CoordinateGrid.value(of: units), units)
+  }
+
+  /// A rectangle when `present`; the low four bits of `rawFlags` say which of its x, y, width and
+  /// height are raw, and must be clear when it is absent.
+  mutating func rect(if present: Bool, rawFlags: UInt64) throws(DecodingFailure) -> Rect? {
+    guard present else {
+      guard rawFlags & 0xF == 0 else {
+        throw .invalid("a band selection without a rect flags its coordinates", at: reader.offset)
+      }
+      return nil
+    }
+    return Rect(
+      x: try coordinate(isRaw: rawFlags.has(0)).value,
+      y: try coordinate(isRaw: rawFlags.has(1)).value,
+      width: try coordinate(isRaw: rawFlags.has(2)).value,
+      height: try coordinate(isRaw: rawFlags.has(3)).value)
   }
 
   /// A pointer sample's x and y, delta-coded against the scene's previous on-grid sample.

@@ -139,6 +139,16 @@ struct EventFrameEncoder {
     }
   }
 
+  /// A rectangle's x, y, width and height as coordinates, when there is one: the caller has put
+  /// `units` (from `CoordinateGrid.units(of:)`) in the event's flags.
+  mutating func rect(_ rect: Rect?, units: [Int64?]?) {
+    guard let rect, let units else { return }
+    coordinate(rect.x, units: units[0])
+    coordinate(rect.y, units: units[1])
+    coordinate(rect.width, units: units[2])
+    coordinate(rect.height, units: units[3])
+  }
+
   /// A pointer sample's x and y, delta-coded against the scene's previous on-grid sample.
   mutating func pointerPosition(
     x: Double, xUnits: Int64?, y: Double, yUnits: Int64?, sessionIndex: Int

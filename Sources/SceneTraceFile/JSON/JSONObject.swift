@@ -2,7 +2,7 @@
 ///
 /// Keys are unique: setting a key that exists replaces its value in place. The parser refuses an
 /// object with a key repeated.
-public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   /// The keys, in order.
   package private(set) var keys: [String] = []
   /// The values, in the order of `keys`.
@@ -17,7 +17,7 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// An object with the literal's members in order; a repeated key keeps its last value.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(elements)
   }
 

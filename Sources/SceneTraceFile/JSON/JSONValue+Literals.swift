@@ -2,32 +2,32 @@
 
 extension JSONValue: ExpressibleByNilLiteral {
   /// `null`.
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
   /// `true` or `false`.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
   /// An integer.
-  public init(integerLiteral value: Int) { self = .number(String(value)) }
+  package init(integerLiteral value: Int) { self = .number(String(value)) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
   /// A string.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
   /// An array.
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
   /// An object with the literal's members in order; a repeated key keeps its last value.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(JSONObject(elements))
   }
 }

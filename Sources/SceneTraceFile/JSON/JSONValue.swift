@@ -4,7 +4,7 @@ import SceneTrace
 ///
 /// Numbers keep their literal text, so reading and writing them loses nothing: a time of
 /// `1.0000000005` stays exactly that until it is converted to nanoseconds digit by digit.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.

@@ -7,8 +7,8 @@ import SceneTrace
 struct EventFields {
   /// The event's JSON object.
   let object: JSONObject
-  /// The event's type, named when a required field is missing.
-  let type: EventType
+  /// The event's wire type, named when a required field is missing.
+  let typeName: String
   /// Where the event is, for errors.
   let path: String
   let line: Int
@@ -174,7 +174,7 @@ struct EventFields {
   func missing(_ key: String) -> TraceError {
     TraceError(
       code: .missingField,
-      message: "absent or null, but \"\(type.rawValue)\" events require it",
+      message: "absent or null, but \"\(typeName)\" events require it",
       path: path, line: line, field: key)
   }
 

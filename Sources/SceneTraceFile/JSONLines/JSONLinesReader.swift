@@ -111,7 +111,7 @@ struct JSONLinesReader {
       return
     }
     let time = try time(object["t"], line: line)
-    let fields = EventFields(object: object, type: type, path: path, line: line)
+    let fields = EventFields(object: object, typeName: name, path: path, line: line)
     let payload = try Event.Payload(type: type, fields: fields)
     events.append(Event(seq: eventLineCount, time: time, payload))
     advanceTime(to: time, line: line)

@@ -1,0 +1,223 @@
+import EventDescription
+
+/// The encoder's `encodeBody(of:)` for `table`.
+func encoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
+  let cases = table.map { event -> String in
+    let layout = FlagLayout(event)
+    var lines: [String] = []
+    for field in event.fields {
+      switch field.kind {
+      case .coordinate, .pointerCoordinate:
+        guard field.presence == .required else { field.unsupported("an optional coordinate") }
+        lines.append("let \(field.name)Units = CoordinateGrid.units(of: \(field.name))")
+      case .rect:
+        lines.append("let \(field.name)Units = CoordinateGrid.units(of: \(field.name))")
+      default: break
+      }
+    }
+    if !layout.bits.isEmpty {
+      let terms = layout.bits.map { bit -> String in
+        let name = bit.field.name
+        let condition: String
+        switch (bit.role, bit.field.kind, bit.field.presence) {
+        case (.present, .modifiers, _): condition = "!\(name).isEmpty"
+        case (.present, _, _): condition = "\(name) != nil"
+        case (.value, _, .optional): condition = "\(name) == true"
+        case (.value, _, _): condition = name
+        case (.raw(nil), _, _): condition = "\(name)Units == nil"
+        case (.raw(let index?), _, .optional):
+          condition = "\(name) != nil && \(name)Units?[\(index)] == nil"
+        case (.raw(let index?), _, _): condition = "\(name)Units[\(index)] == nil"
+        }
+        return "flag(\(bit.number), \(condition))"
+      }
+      lines.append("output.varint(\(terms.joined(separator: " | ")))")
+    }
+    let pointer = event.fields.contains {
+      if case .pointerCoordinate = $0.kind { true } else { false }
+    }
+    var placedPointer = false
+    for field in event.storedFields {
+      let name = field.name
+      switch field.kind {
+      case .session where pointer:
+        lines.append("let sessionIndex = self.string(\(name).rawValue)")
+      case .string, .session: lines.append("self.\(field.kind.encoderCall)(\(name))")
+      case .drag:
+        lines.append("self.string(\(name)\(field.presence == .optional ? "?" : "").rawValue)")
+      case .strings: lines.append("self.strings(\(name))")
+      case .sessions: lines.append("self.sessions(\(name))")
+      case .integer: lines.append("self.integer(\(name))")
+      case .coordinate: lines.append("self.coordinate(\(name), units: \(name)Units)")
+      case .pointerCoordinate:
+        guard !placedPointer else { continue }
+        placedPointer = true
+        let axes = event.fields.filter {
+          if case .pointerCoordinate = $0.kind { true } else { false }
+        }.map(\.name)
+        lines.append(
+          "self.pointerPosition(x: \(axes[0]), xUnits: \(axes[0])Units, y: \(axes[1]), "
+            + "yUnits: \(axes[1])Units, sessionIndex: sessionIndex)")
+      case .bool: continue
+      case .enumeration(let enumeration):
+        lines.append("self.enumeration(\(name), \(enumeration.codesName).self)")
+      case .modifiers: lines.append("if !\(name).isEmpty { self.modifiers(\(name)) }")
+      case .rect: lines.append("self.rect(\(name), units: \(name)Units)")
+      }
+    }
+    let body = lines.isEmpty ? "break" : lines.joined(separator: "\n")
+    return "case \(pattern(event) { _ in true }):\n\(body)\n"
+  }.joined()
+  return """
+    extension EventFrameEncoder {
+      /// Writes the body of `payload` after its tag and time delta: its flags word, then its
+      /// fields in stored order.
+      mutating func encodeBody(of payload: \(names.payload)) {
+        switch payload {
+        \(cases)
+        }
+      }
+    }
+
+    """
+}
+
+extension FieldKind {
+  fileprivate var encoderCall: String {
+    switch self {
+    case .session: "session"
+    default: "string"
+    }
+  }
+}
+
+/// The decoder's expression reading `field`.
+private func decoderExpression(_ field: FieldDescription, _ layout: FlagLayout) -> String {
+  let present = layout.presentBit(field).map { "if: f.has(\($0))" }
+  switch (field.kind, present) {
+  case (.string, nil): return "try string()"
+  case (.string, let present?): return "try string(\(present))"
+  case (.session, nil): return "try session()"
+  case (.session, let present?): return "try session(\(present))"
+  case (.drag, nil): return "DragID(try string())"
+  case (.drag, let present?): return "try string(\(present)).map { DragID($0) }"
+  case (.strings, nil): return "try strings()"
+  case (.strings, let present?): return "try strings(\(present))"
+  case (.sessions, nil): return "try sessions() ?? []"
+  case (.sessions, let present?): return "try sessions(\(present))"
+  case (.integer, nil): return "try integer()"
+  case (.coordinate, nil):
+    return "try coordinate(isRaw: f.has(\(layout.rawBit(field) ?? 0))).value"
+  case (.bool, let present):
+    let value = layout.valueBit(field) ?? 0
+    guard present != nil, let bit = layout.presentBit(field) else { return "f.has(\(value))" }
+    return "try optionalBool(f, present: \(bit), value: \(value))"
+  case (.enumeration(let enumeration), nil):
+    return "try enumeration(\(enumeration.codesName).self)"
+  case (.enumeration(let enumeration), let present?):
+    return "try enumeration(\(enumeration.codesName).self, \(present))"
+  case (.modifiers, let present?): return "try modifiers(\(present))"
+  case (.rect, let present?):
+    return "try rect(\(present), rawFlags: f >> \(layout.rawBit(field) ?? 0))"
+  default: field.unsupported("this kind with this presence")
+  }
+}
+
+/// The decoder's `decodeBody(of:)` for `table`.
+func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
+  let cases = table.map { event -> String in
+    let layout = FlagLayout(event)
+    var lines: [String] = []
+    if !layout.bits.isEmpty { lines.append("let f = try flags(bits: \(layout.bits.count))") }
+    let pointer = event.fields.contains {
+      if case .pointerCoordinate = $0.kind { true } else { false }
+    }
+    let constructor: String
+    if event.fields.isEmpty {
+      constructor = ".\(event.caseName)"
+    } else if event.storedOrder == nil && !pointer {
+      let arguments = event.fields.map { "\($0.name): \(decoderExpression($0, layout))" }
+      constructor = ".\(event.caseName)(\(arguments.joined(separator: ", ")))"
+    } else {
+      // Read in stored order into locals, then build the case in field order.
+      var values: [String: String] = [:]
+      var placedPointer = false
+      for field in event.storedFields {
+        let local = "stored\(field.name.capitalizedFirst)"
+        switch field.kind {
+        case .session where pointer:
+          lines.append("let \(local) = try stringEntry()")
+          values[field.name] = "SessionID(\(local).value)"
+        case .pointerCoordinate:
+          values[field.name] = "position.\(placedPointer ? "y" : "x")"
+          guard !placedPointer else { continue }
+          placedPointer = true
+          let raws = event.fields.compactMap { field -> Int? in
+            guard case .pointerCoordinate = field.kind else { return nil }
+            return layout.rawBit(field)
+          }
+          let session = event.fields.first { if case .session = $0.kind { true } else { false } }
+          lines.append(
+            "let position = try pointerPosition(xIsRaw: f.has(\(raws[0])), "
+              + "yIsRaw: f.has(\(raws[1])), "
+              + "sessionIndex: stored\((session?.name ?? "session").capitalizedFirst).index)")
+        default:
+          lines.append("let \(local) = \(decoderExpression(field, layout))")
+          values[field.name] = local
+        }
+      }
+      let arguments = event.fields.map { "\($0.name): \(values[$0.name] ?? "")" }
+      constructor = ".\(event.caseName)(\(arguments.joined(separator: ", ")))"
+    }
+    lines.append("return \(constructor)")
+    return "case .\(event.caseName):\n\(lines.joined(separator: "\n"))\n"
+  }.joined()
+  return """
+    extension EventFrameDecoder {
+      /// Reads the body of an event of `type`, in the order `encodeBody(of:)` writes it.
+      mutating func decodeBody(of type: \(names.type)) throws(DecodingFailure) -> \(names.payload) {
+        switch type {
+        \(cases)
+        }
+      }
+    }
+
+    """
+}
+
+/// `Sources/SceneTraceFile/EventCodec/EventCodes+Tables.swift`: tags and enumeration numbers.
+func codesFile(_ table: [EventTypeDescription]) -> String {
+  for (index, event) in table.enumerated() where event.tag != index + 1 {
+    fatalError("\(event.wireName): tag \(event.tag), but tags must run 1, 2, 3… in table order")
+  }
+  let types = table.map { ".\($0.caseName)" }.joined(separator: ", ")
+  let enumerations = Enumerations.numbered.map { enumeration in
+    """
+    enum \(enumeration.codesName): EnumerationCodes {
+      static let values: [\(enumeration.swiftType)] = [\(
+        enumeration.values.map { ".\($0)" }.joined(separator: ", "))]
+    }
+
+    """
+  }.joined(separator: "\n")
+  return """
+    import SceneTrace
+
+    extension EventTag {
+      /// Every v1 event type; type `types[n - 1]` has tag `n` (1 to \(table.count)).
+      static let types: [EventType] = [\(types)]
+    }
+
+    \(enumerations)
+    """
+}
+
+/// `EventFrameEncoder+Payload.swift`.
+func encoderFile(_ table: [EventTypeDescription]) -> String {
+  "import SceneTrace\n\n" + encoderBody(table, .library)
+}
+
+/// `EventFrameDecoder+Payload.swift`.
+func decoderFile(_ table: [EventTypeDescription]) -> String {
+  "import SceneTrace\n\n" + decoderBody(table, .library)
+}
