@@ -38,12 +38,7 @@ package struct TimelineSVG {
     self.timeline = timeline
     self.title = title
     self.window = window
-    lanes = timeline.lanes.filter { lane in
-      if let sessions { return sessions.contains(lane.session) }
-      return lane.scenes.contains {
-        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
-      }
-    }
+    lanes = timeline.lanes(drawnIn: window, sessions: sessions)
     let longest = lanes.map { min($0.label.count, Self.labelLength) }.max() ?? 0
     labelWidth = max(150, Self.textWidth(String(repeating: "m", count: longest)) + 30)
     showsAppRow =
@@ -273,7 +268,7 @@ package struct TimelineSVG {
       let start = column(loss.period.start)
       let end = max(start + 4, column(loss.period.end))
       let x = labelWidth + start
-      svg += "<g class=\"lost\"><title>\(Self.escaped(Self.description(loss)))</title>"
+      svg += "<g class=\"lost\"><title>\(Self.escaped(loss.summary))</title>"
       svg += rect(x - 2, top - 6, end - start, chartBottom - top + 6, fill: "url(#lost)")
       svg += "</g>\n"
       if x > lastLabelEnd {
@@ -332,18 +327,14 @@ package struct TimelineSVG {
       let y1 = top + fromRow * laneHeight + middle
       var y2 = top + toRow * laneHeight + middle
       if y2 != y1 { y2 += y2 > y1 ? -middle + 2 : middle - 2 }
-      var title: String
+      var title = link.summary
       switch link.kind {
-      case .dragAndDrop(let drag):
-        title = "drag \(drag.rawValue): seq \(link.fromSeq) \(link.fromSession.rawValue)"
-        title += " → drop seq \(link.toSeq) \(link.toSession.rawValue)"
+      case .dragAndDrop:
         if count > 1 { title = "\(count) drags, the first: " + title }
         svg += "<g class=\"drag\"><title>\(Self.escaped(title))</title>"
         svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#6a1b9a\""
         svg += " stroke-width=\"2\" marker-end=\"url(#arrow)\"/></g>\n"
-      case .writeToRender(let key, let value):
-        title = "\(key) = \(value): written seq \(link.fromSeq) \(link.fromSession.rawValue)"
-        title += ", rendered seq \(link.toSeq) \(link.toSession.rawValue)"
+      case .writeToRender:
         if count > 1 { title = "\(count) links, the first: " + title }
         // A ring at each end, so a write rendered in its own lane at once still shows.
         svg += "<g class=\"write\"><title>\(Self.escaped(title))</title>"
@@ -472,12 +463,6 @@ package struct TimelineSVG {
     case .warning: "#ef6c00"
     case .info: "#1976d2"
     }
-  }
-
-  private static func description(_ loss: Timeline.Loss) -> String {
-    var text = "events lost (\(loss.stretch.kind.rawValue)) after seq \(loss.stretch.afterSeq)"
-    if let before = loss.stretch.beforeSeq { text += ", before seq \(before)" }
-    return text + ": not quiet time"
   }
 
   /// `text` with XML's special characters escaped, and control characters other than tab and
