@@ -219,8 +219,17 @@ extension TimelineHTML {
     function rowMiddle(row) { return top + row * rowHeight + 15; }
 
     function drawLinks() {
-      for (const [kind, from, fromT, to, toT, count, text] of data.links) {
-        if (!visible(Math.min(fromT, toT), Math.max(fromT, toT))) continue;
+      // Links a few pixels apart are drawn once; many at once are drawn faint.
+      const drawn = new Set();
+      const shown = data.links.filter(([kind, from, fromT, to, toT]) => {
+        if (!visible(Math.min(fromT, toT), Math.max(fromT, toT))) return false;
+        const key = [kind, from, to, Math.round(x(fromT) / 6), Math.round(x(toT) / 6)].join();
+        if (drawn.has(key)) return false;
+        drawn.add(key);
+        return true;
+      });
+      ctx.globalAlpha = shown.length > chartWidth() / 8 ? 0.35 : 1;
+      for (const [kind, from, fromT, to, toT, count, text] of shown) {
         const x1 = x(fromT), x2 = x(toT), y1 = rowMiddle(from);
         let y2 = rowMiddle(to);
         if (y2 !== y1) y2 += y2 > y1 ? -8 : 8;
@@ -246,6 +255,7 @@ extension TimelineHTML {
         hits.push({x0: lo, x1: hi, y0: Math.min(y1, y2) - 3, y1: Math.max(y1, y2) + 3,
           text, priority: 2});
       }
+      ctx.globalAlpha = 1;
     }
 
     const severityRank = {"": 0, info: 1, warning: 2, error: 3};
@@ -272,12 +282,16 @@ extension TimelineHTML {
       for (const kind of order) {
         for (const [key, list] of groups) {
           if (!key.endsWith(kind)) continue;
-          for (const group of list) drawMark(group);
+          list.forEach((group, i) => {
+            // A count only where there is room for it before the next mark.
+            const next = list[i + 1];
+            drawMark(group, !next || next.x - group.x > 26);
+          });
         }
       }
     }
 
-    function drawMark(group) {
+    function drawMark(group, roomForCount) {
       const y = top + group.row * rowHeight;
       let worst = "";
       for (const m of group.marks) if (severityRank[m[4]] > severityRank[worst]) worst = m[4];
@@ -306,7 +320,7 @@ extension TimelineHTML {
         ctx.fillText("★", px - 6, cy);
         ctx.font = "12px system-ui, sans-serif";
       }
-      if (group.count > 1) {
+      if (group.count > 1 && roomForCount) {
         ctx.fillStyle = "#212121"; ctx.font = "10px system-ui, sans-serif";
         ctx.fillText(String(group.count), px + 7, group.kind === "k" ? y + 3 : cy - 9);
         ctx.font = "12px system-ui, sans-serif";
