@@ -83,7 +83,8 @@ extension TimelineHTML {
       "colours": .object([
         "states": .array(Self.states.map { .string(TimelineSVG.colour($0)) }),
         "severities": .object(JSONObject(severities)),
-        "key": .string(TimelineSVG.keyColour),
+        "key": .string(TimelineSVG.keyColour), "drag": .string(TimelineSVG.dragColour),
+        "band": .string(TimelineSVG.bandColour),
       ]),
       "lanes": .array(laneValues), "marks": .array(marks), "links": .array(links),
       "launches": .array(launches.map { .array([$0.t, $0.count, $0.text]) }),

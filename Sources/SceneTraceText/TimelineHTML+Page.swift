@@ -96,8 +96,10 @@ extension TimelineHTML {
         '<span><i style="background:' + colours.states[s] + '"></i>' + stateNames[s] + "</span>");
       items.push('<span><i style="background:' + colours.key + ';height:4px"></i>key scene</span>');
       items.push('<span><i style="background:#8d6e63;height:4px"></i>key window</span>');
-      items.push('<span><i style="background:#00897b;height:4px"></i>pointer drag</span>');
-      items.push('<span><i style="background:#ad1457;height:4px"></i>band selection</span>');
+      items.push('<span><i style="background:' + colours.drag +
+        ';height:4px"></i>pointer drag</span>');
+      items.push('<span><i style="background:' + colours.band +
+        ';height:4px"></i>band selection</span>');
       items.push('<span>▼ key command</span><span>○ focus change</span><span>★ app mark</span>');
       for (const sev of ["error", "warning", "info"]) {
         items.push('<span><b class="sev" style="background:' + colours.severities[sev] +
@@ -183,8 +185,8 @@ extension TimelineHTML {
         let shade = 0;
         bars(lane.windows, y + 32, 4, () => (shade++ % 2 ? "#bcaaa4" : "#8d6e63"),
           (w, a, b) => (w === null ? "key windows" : "key window " + w) + ", " + range(a, b));
-        bars(lane.drags, y + 38, 4, "#00897b", (v, a, b) => "pointer drag, " + range(a, b));
-        bars(lane.bands, y + 43, 4, "#ad1457",
+        bars(lane.drags, y + 38, 4, colours.drag, (v, a, b) => "pointer drag, " + range(a, b));
+        bars(lane.bands, y + 43, 4, colours.band,
           (v, a, b) => (v === null ? "band selections" : "band selection in " + v) + ", " +
             range(a, b));
       });

@@ -138,6 +138,17 @@ package struct TimelineSVG {
     svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#37474f\""
     svg += " stroke-dasharray=\"3 3\"/>\n" + ring(x, 36) + ring(x + 22, 36)
     svg += text(x + 30, 40, "shared write → render")
+    // Only when the trace has them, on a line of their own, so other pictures stay as they were.
+    let activities = [
+      (!timeline.pointerDrags.isEmpty, Self.dragColour, "pointer drag"),
+      (!timeline.bandSelections.isEmpty, Self.bandColour, "band selection"),
+    ].filter(\.0)
+    x = 10
+    for (_, colour, name) in activities {
+      svg += rect(x, 53, 16, 3, fill: colour)
+      svg += text(x + 20, 58, name)
+      x += 32 + Self.textWidth(name)
+    }
     svg += "</g>\n"
     return svg
   }
@@ -174,6 +185,24 @@ package struct TimelineSVG {
     }
     for run in runs(key) where run.value == true {
       svg += rect(labelWidth + run.start, y + spanHeight + 2, run.count, 4, fill: Self.keyColour)
+    }
+    // Pointer drags and band selections as thin bars under the key scene's.
+    let activities: [([Timeline.Period], String, Int)] = [
+      (
+        timeline.pointerDrags.filter { $0.session == lane.session }.map(\.period), Self.dragColour,
+        8
+      ),
+      (
+        timeline.bandSelections.filter { $0.session == lane.session }.map(\.period),
+        Self.bandColour, 12
+      ),
+    ]
+    for (periods, colour, offset) in activities {
+      var columns = [Bool?](repeating: nil, count: chartWidth)
+      for period in periods { paint(&columns, period, value: true) }
+      for run in runs(columns) where run.value == true {
+        svg += rect(labelWidth + run.start, y + spanHeight + offset, run.count, 3, fill: colour)
+      }
     }
     svg += "</g>\n"
     return svg
@@ -443,6 +472,8 @@ package struct TimelineSVG {
   // MARK: - Colours and text
 
   static let keyColour = "#1a237e"
+  static let dragColour = "#00897b"
+  static let bandColour = "#ad1457"
 
   /// About how wide `text` is at 12 pixels in a sans-serif font.
   static func textWidth(_ text: String) -> Int { text.count * 6 }
