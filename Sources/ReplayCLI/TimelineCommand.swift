@@ -15,7 +15,7 @@ import SceneTraceText
 struct TimelineCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timeline",
-    abstract: "Draw the scenes over time on the terminal, or as an SVG picture.",
+    abstract: "Draw the scenes over time on the terminal, as an SVG picture or an HTML page.",
     discussion: """
       One row per scene session (its session and role), time across the columns from the \
       first event drawn to the last, each scene's state as a character: · unattached, \
@@ -28,12 +28,20 @@ struct TimelineCommand: ParsableCommand {
 
       The chart is as wide as the terminal (COLUMNS, or the terminal's width), 100 columns \
       through a pipe, or --width. Colour only on a terminal, never with NO_COLOR set. \
-      --from/--to (seqs) and --session draw a part. -o OUT.svg writes the same timeline as \
-      a static SVG picture (hover a finding in a browser to read it); the HTML picture is not \
-      built yet. `replay export --format chrome-trace` writes the timeline for Perfetto.
+      --from/--to and --session draw a part, for every output: --from and --to take a seq \
+      (120; -10 is the tenth event from the end) or a time in seconds ending in s (2.5s): \
+      from the first event at or after it, to the last event at or before it.
+
+      -o OUT.html writes one self-contained page a browser opens without a network: the \
+      lanes on a canvas that zooms (wheel, + −) and pans (drag), hover a mark to read it, \
+      click it for the event, the events that explain it and the state change it caused. \
+      -o OUT.svg writes the same timeline as a static SVG picture (hover a finding in a \
+      browser to read it). `replay export --format chrome-trace` writes it for Perfetto.
 
         replay timeline traces/setting-after-background-bug.jsonl --width 80
         replay timeline app.sctrace --from 120 --to 480 --session B
+        replay timeline app.sctrace --from 2.5s --to 40s -o part.html
+        replay timeline traces/setting-after-background-bug.jsonl -o timeline.html
         replay timeline traces/setting-after-background-bug.jsonl -o timeline.svg
       """)
 
@@ -42,13 +50,17 @@ struct TimelineCommand: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("The first seq to draw (-N: the Nth from the end).", valueName: "seq"))
-  var from: Int?
+    help: ArgumentHelp(
+      "The first event to draw: a seq (-N: the Nth from the end) or a time (2.5s).",
+      valueName: "seq|time"))
+  var from: String?
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("The last seq to draw (-1: the last event).", valueName: "seq"))
-  var to: Int?
+    help: ArgumentHelp(
+      "The last event to draw: a seq (-1: the last event) or a time (40s).",
+      valueName: "seq|time"))
+  var to: String?
 
   @Option(help: ArgumentHelp("Draw only this session's row.", valueName: "session"))
   var session: String?
@@ -59,7 +71,7 @@ struct TimelineCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp(
-      "Write an SVG picture (.svg) instead of drawing on the terminal; HTML is not built yet.",
+      "Write an HTML page (.html) or an SVG picture (.svg) instead of drawing on the terminal.",
       valueName: "out"))
   var output: String?
 
@@ -79,14 +91,11 @@ struct TimelineCommand: ParsableCommand {
 
   func run() throws {
     if let output {
-      if output.lowercased().hasSuffix(".html") {
+      let name = output.lowercased()
+      guard name.hasSuffix(".svg") || name.hasSuffix(".html") else {
         throw UsageError(
-          "-o \(output): the HTML timeline is not built yet; -o OUT.svg writes a picture, "
-            + "`replay timeline TRACE` draws it on the terminal, and `replay export TRACE "
-            + "--format chrome-trace -o OUT.json` writes it for Perfetto (ui.perfetto.dev)")
-      }
-      guard output.lowercased().hasSuffix(".svg") else {
-        throw UsageError("-o \(output): the timeline is written as SVG; give a name ending in .svg")
+          "-o \(output): the timeline is written as HTML or SVG; give a name ending in .html "
+            + "or .svg")
       }
       try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     }
@@ -95,13 +104,16 @@ struct TimelineCommand: ParsableCommand {
       throw UsageError("\(trace.path) holds no events; there is nothing to draw")
     }
     let first = try from.map {
-      try TraceArguments.seq($0, option: "--from", lastSeq: lastEvent.seq, path: trace.path)
+      try TraceArguments.bound(
+        $0, option: "--from", isEnd: false, in: trace.events, path: trace.path)
     }
     let end = try to.map {
-      try TraceArguments.seq($0, option: "--to", lastSeq: lastEvent.seq, path: trace.path)
+      try TraceArguments.bound($0, option: "--to", isEnd: true, in: trace.events, path: trace.path)
     }
     if let first, let end, first > end {
-      throw UsageError("--from \(from ?? first) is after --to \(to ?? end); nothing would be drawn")
+      throw UsageError(
+        "--from \(from ?? "") (seq \(first)) is after --to \(to ?? "") (seq \(end)); nothing "
+          + "would be drawn")
     }
     if let session {
       try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
@@ -114,17 +126,19 @@ struct TimelineCommand: ParsableCommand {
     let timeline = Timeline(events: trace.events, loss: trace.loss)
     let sessions = session.map { [SessionID($0)] }
     if let output {
-      let svg = TimelineSVG(
-        timeline, window: window, sessions: sessions, title: trace.path
-      ).render()
+      let html = output.lowercased().hasSuffix(".html")
+      let page =
+        html
+        ? Self.page(trace: trace, timeline: timeline, window: window, sessions: sessions)
+        : TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render()
       do {
-        try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        try Data(page.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
       } catch {
         throw UsageError("cannot write \(output): \(error.localizedDescription)")
       }
       Console.write(
         "wrote \(output): the timeline of seq \(window.seqs.lowerBound)–"
-          + "\(window.seqs.upperBound) as SVG (\(svg.utf8.count) bytes)\n")
+          + "\(window.seqs.upperBound) as \(html ? "HTML" : "SVG") (\(page.utf8.count) bytes)\n")
       return
     }
     let text = TimelineText(

@@ -25,6 +25,52 @@ enum TraceArguments {
     return seq
   }
 
+  /// The seq of the event a `--from` (`isEnd` false) or `--to` (`isEnd` true) value names in
+  /// `events` (a whole trace, in seq order): a seq as ``seq(_:option:lastSeq:path:)`` reads
+  /// it, or a time in seconds ending in `s` (`2.5s`): from the first event at or after it, to
+  /// the last event at or before it.
+  static func bound(_ value: String, option: String, isEnd: Bool, in events: [Event], path: String)
+    throws -> Int
+  {
+    let lastSeq = events.last?.seq ?? 0
+    if let seq = Int(value) {
+      return try self.seq(seq, option: option, lastSeq: lastSeq, path: path)
+    }
+    guard value.hasSuffix("s"), let time = Self.time(String(value.dropLast())) else {
+      throw UsageError(
+        "\(option) \(value) is neither a seq (such as 120, or -10 for the tenth from the end) "
+          + "nor a time in seconds ending in s (such as 2.5s)")
+    }
+    let first = events.first?.time ?? .zero
+    let last = events.last?.time ?? .zero
+    let found =
+      isEnd ? events.last { $0.time <= time } : events.first { $0.time >= time }
+    guard let found else {
+      throw UsageError(
+        "\(option) \(value) is \(isEnd ? "before the first" : "after the last") event of "
+          + "\(path), whose events are from \(first) s to \(last) s")
+    }
+    return found.seq
+  }
+
+  /// `2.5` read as seconds, digit by digit (at most nanoseconds), or nil.
+  private static func time(_ text: String) -> TraceTime? {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let digits: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard let whole = parts.first, !whole.isEmpty, digits(whole), whole.count <= 9,
+      let seconds = Int64(whole)
+    else { return nil }
+    var nanoseconds = seconds * 1_000_000_000
+    if parts.count == 2 {
+      let fraction = parts[1]
+      guard !fraction.isEmpty, fraction.count <= 9, digits(fraction),
+        let value = Int64(fraction + String(repeating: "0", count: 9 - fraction.count))
+      else { return nil }
+      nanoseconds += value
+    }
+    return TraceTime(nanoseconds: nanoseconds)
+  }
+
   /// Throws unless some event of `events` names `session`, listing the sessions that exist.
   static func checkSession(_ session: String, in events: [Event], path: String) throws {
     let sessions = Set(events.lazy.flatMap(\.payload.sessions))

@@ -32,8 +32,9 @@ private struct Builder {
   var launches: [Timeline.Launch] = []
   var keyScenes: [Timeline.SessionPeriod] = []
   var openKey: (session: SessionID, time: TraceTime, seq: Int)?
-  var pointerDrags: [Timeline.SessionPeriod] = []
-  var openPointer: [SessionID: (time: TraceTime, seq: Int)] = [:]
+  var pointerDrags = OpenPeriods()
+  var bandSelections = OpenPeriods()
+  var keyWindows = OpenPeriods()
   var marks: [Timeline.Mark] = []
   var links: [Timeline.Link] = []
   var dragSources: [DragID: (session: SessionID, time: TraceTime, seq: Int)] = [:]
@@ -64,13 +65,6 @@ private struct Builder {
     if case .appLaunch(let launch, _, _, _, _, _) = event.payload {
       launches.append(Timeline.Launch(name: launch, seq: event.seq, time: event.time))
     }
-    followScenes(event, state)
-    followKeyScene(event, state)
-    note(event, state)
-  }
-
-  /// Closes, opens and splits scene lives where the scenes' states changed.
-  private mutating func followScenes(_ event: Event, _ state: TraceState) {
     // Only the sessions an event names change, but for a launch or a termination, which
     // closes every scene.
     var touched = event.payload.sessions
@@ -78,6 +72,21 @@ private struct Builder {
     case .appLaunch, .appTerminate: touched += open.keys.sorted()
     default: break
     }
+    followScenes(touched, event, state)
+    followKeyScene(event, state)
+    for session in touched {
+      let window = state.sessions[session]?.scene?.keyWindow
+      guard keyWindows.open[session]?.name != window else { continue }
+      keyWindows.end(session, at: event)
+      if let window { keyWindows.begin(session, window, at: event) }
+    }
+    note(event, state)
+  }
+
+  /// Closes, opens and splits scene lives where the scenes' states changed.
+  private mutating func followScenes(
+    _ touched: [SessionID], _ event: Event, _ state: TraceState
+  ) {
     for session in touched {
       let scene = state.sessions[session]?.scene
       if var current = open[session] {
@@ -129,7 +138,7 @@ private struct Builder {
     openKey = state.app.keyScene.map { ($0, event.time, event.seq) }
   }
 
-  /// Notes the marks, drags and links `event` makes.
+  /// Notes the marks, drags, band selections and links `event` makes.
   private mutating func note(_ event: Event, _ state: TraceState) {
     func mark(_ session: SessionID?, _ kind: Timeline.Mark.Kind) {
       marks.append(Timeline.Mark(seq: event.seq, time: event.time, session: session, kind: kind))
@@ -144,17 +153,22 @@ private struct Builder {
       mark(nil, .appMark(label: label))
     case .pointerDrag(let session, let phase, _, _, _, _, _):
       switch phase {
-      case .began where openPointer[session] == nil:
-        openPointer[session] = (event.time, event.seq)
-      case .ended, .cancelled:
-        endPointerDrag(session, at: event)
-      default:
-        break
+      case .began: pointerDrags.begin(session, "", at: event)
+      case .ended, .cancelled: pointerDrags.end(session, at: event)
+      default: break
+      }
+    case .bandSelection(let session, let view, let state, _, _, _):
+      switch state {
+      case .began: bandSelections.begin(session, view, at: event)
+      case .ended: bandSelections.end(session, at: event)
+      default: break
       }
     case .sceneDidDisconnect(let session):
-      endPointerDrag(session, at: event)
+      pointerDrags.end(session, at: event)
+      bandSelections.end(session, at: event)
     case .appLaunch, .appTerminate:
-      for session in openPointer.keys.sorted() { endPointerDrag(session, at: event) }
+      pointerDrags.endAll(at: event)
+      bandSelections.endAll(at: event)
     case .dragBegin(let drag, let session, _):
       dragSources[drag] = (session, event.time, event.seq)
     case .dropPerform(let drag, let session, _):
@@ -178,15 +192,6 @@ private struct Builder {
     }
   }
 
-  private mutating func endPointerDrag(_ session: SessionID, at event: Event) {
-    guard let began = openPointer.removeValue(forKey: session) else { return }
-    pointerDrags.append(
-      Timeline.SessionPeriod(
-        session: session,
-        period: Timeline.Period(
-          start: began.time, startSeq: began.seq, end: event.time, endSeq: event.seq)))
-  }
-
   /// Closes what is still open at the last event and places findings and losses.
   mutating func finish(findings: [Finding], loss: [LostStretch]) -> Timeline {
     let end = Event(seq: last.seq, time: last.time, .appMark(label: ""))
@@ -204,7 +209,9 @@ private struct Builder {
           period: Timeline.Period(
             start: openKey.time, startSeq: openKey.seq, end: last.time, endSeq: last.seq)))
     }
-    for session in openPointer.keys.sorted() { endPointerDrag(session, at: end) }
+    for periods in [\Builder.pointerDrags, \.bandSelections, \.keyWindows] {
+      self[keyPath: periods].endAll(at: end)
+    }
     for finding in findings {
       marks.append(
         Timeline.Mark(
@@ -226,9 +233,11 @@ private struct Builder {
     return Timeline(
       extent: Timeline.Period(
         start: first.time, startSeq: first.seq, end: last.time, endSeq: last.seq),
-      lanes: lanes, launches: launches, keyScenes: keyScenes,
-      pointerDrags: pointerDrags.sorted { $0.period.startSeq < $1.period.startSeq },
-      marks: marks, links: links, losses: losses)
+      lanes: lanes, launches: launches, keyScenes: keyScenes, keyWindows: keyWindows.inOrder,
+      pointerDrags: pointerDrags.inOrder.map {
+        Timeline.SessionPeriod(session: $0.session, period: $0.period)
+      },
+      bandSelections: bandSelections.inOrder, marks: marks, links: links, losses: losses)
   }
 
   /// The time of the event at `seq`, or of the nearest event before it.
@@ -240,5 +249,38 @@ private struct Builder {
       if seqs[middle] <= seq { low = middle + 1 } else { high = middle }
     }
     return low == 0 ? first.time : times[low - 1]
+  }
+}
+
+/// Periods of sessions' that begin and end at events, at most one open per session: pointer
+/// drags, band selections, key windows.
+private struct OpenPeriods {
+  var open: [SessionID: (name: String, time: TraceTime, seq: Int)] = [:]
+  var closed: [Timeline.NamedPeriod] = []
+
+  /// Opens a period named `name` of `session`'s at `event`, unless one is open.
+  mutating func begin(_ session: SessionID, _ name: String, at event: Event) {
+    guard open[session] == nil else { return }
+    open[session] = (name, event.time, event.seq)
+  }
+
+  /// Closes `session`'s open period, if any, at `event`.
+  mutating func end(_ session: SessionID, at event: Event) {
+    guard let began = open.removeValue(forKey: session) else { return }
+    closed.append(
+      Timeline.NamedPeriod(
+        session: session, name: began.name,
+        period: Timeline.Period(
+          start: began.time, startSeq: began.seq, end: event.time, endSeq: event.seq)))
+  }
+
+  /// Closes every open period at `event`.
+  mutating func endAll(at event: Event) {
+    for session in open.keys.sorted() { end(session, at: event) }
+  }
+
+  /// The closed periods in order of start.
+  var inOrder: [Timeline.NamedPeriod] {
+    closed.sorted { ($0.period.startSeq, $0.session) < ($1.period.startSeq, $1.session) }
   }
 }

@@ -1,8 +1,8 @@
 import SceneTrace
 
 /// A trace laid out over time: the one model every picture of a trace draws (the terminal
-/// chart of `replay timeline`, the Chrome trace of `replay export --format chrome-trace`, the
-/// SVG picture of `replay timeline -o OUT.svg`, and the HTML picture to come).
+/// chart of `replay timeline`, the Chrome trace of `replay export --format chrome-trace`, and
+/// the SVG and HTML pictures of `replay timeline -o OUT.svg` and `-o OUT.html`).
 ///
 /// It is built from the trace's events, their replay and the trace's loss by
 /// ``init(events:findings:loss:)``; times are ``TraceTime``, seqs those of the trace.
@@ -64,6 +64,17 @@ package struct Timeline: Sendable {
     package var period: Period
   }
 
+  /// A named period of one session's: a band selection in a view, or a window being the
+  /// scene's key window.
+  package struct NamedPeriod: Hashable, Sendable {
+    /// The session.
+    package var session: SessionID
+    /// The view selected in, or the key window.
+    package var name: String
+    /// When.
+    package var period: Period
+  }
+
   /// An `app.launch`: a separator in every picture.
   package struct Launch: Hashable, Sendable {
     /// The launch's identifier.
@@ -118,6 +129,18 @@ package struct Timeline: Sendable {
     package var toSession: SessionID
     package var toSeq: Int
     package var toTime: TraceTime
+
+    /// `drag d1: seq 4 A → drop seq 9 B`, or `k = v: written seq 3 A, rendered seq 5 B`.
+    package var summary: String {
+      switch kind {
+      case .dragAndDrop(let drag):
+        "drag \(drag.rawValue): seq \(fromSeq) \(fromSession.rawValue) → drop seq \(toSeq) "
+          + toSession.rawValue
+      case .writeToRender(let key, let value):
+        "\(key) = \(value): written seq \(fromSeq) \(fromSession.rawValue), rendered seq "
+          + "\(toSeq) \(toSession.rawValue)"
+      }
+    }
   }
 
   /// A lost stretch, placed in time: from the last event seen before it to the first after.
@@ -126,6 +149,13 @@ package struct Timeline: Sendable {
     package var stretch: LostStretch
     /// The time it covers.
     package var period: Period
+
+    /// `events lost (drop) after seq 4, before seq 5: not quiet time`.
+    package var summary: String {
+      var text = "events lost (\(stretch.kind.rawValue)) after seq \(stretch.afterSeq)"
+      if let before = stretch.beforeSeq { text += ", before seq \(before)" }
+      return text + ": not quiet time"
+    }
   }
 
   /// The first and last events' seqs and times.
@@ -136,14 +166,28 @@ package struct Timeline: Sendable {
   package var launches: [Launch]
   /// The periods a scene was the app's key scene.
   package var keyScenes: [SessionPeriod]
+  /// The periods a window was its scene's key window (`window.becomeKey`), in order of start.
+  package var keyWindows: [NamedPeriod]
   /// The pointer drags, from `began` to `ended` or `cancelled`.
   package var pointerDrags: [SessionPeriod]
+  /// The band selections, from `began` to `ended` (or the scene's end), in order of start.
+  package var bandSelections: [NamedPeriod]
   /// Key commands, focus changes, findings and app marks, in seq order.
   package var marks: [Mark]
   /// Drag-and-drop and write→render links, in the order of their second ends.
   package var links: [Link]
   /// The lost stretches.
   package var losses: [Loss]
+
+  /// The lanes of `sessions`, or when nil, the lanes with a scene in `window`'s time.
+  package func lanes(drawnIn window: TimelineText.Window, sessions: [SessionID]?) -> [Lane] {
+    lanes.filter { lane in
+      if let sessions { return sessions.contains(lane.session) }
+      return lane.scenes.contains {
+        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
+      }
+    }
+  }
 
   /// The findings among ``marks``.
   package var findings: [Finding] {

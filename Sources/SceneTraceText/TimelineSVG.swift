@@ -38,12 +38,7 @@ package struct TimelineSVG {
     self.timeline = timeline
     self.title = title
     self.window = window
-    lanes = timeline.lanes.filter { lane in
-      if let sessions { return sessions.contains(lane.session) }
-      return lane.scenes.contains {
-        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
-      }
-    }
+    lanes = timeline.lanes(drawnIn: window, sessions: sessions)
     let longest = lanes.map { min($0.label.count, Self.labelLength) }.max() ?? 0
     labelWidth = max(150, Self.textWidth(String(repeating: "m", count: longest)) + 30)
     showsAppRow =
@@ -143,6 +138,17 @@ package struct TimelineSVG {
     svg += "<line x1=\"\(x)\" y1=\"36\" x2=\"\(x + 22)\" y2=\"36\" stroke=\"#37474f\""
     svg += " stroke-dasharray=\"3 3\"/>\n" + ring(x, 36) + ring(x + 22, 36)
     svg += text(x + 30, 40, "shared write → render")
+    // Only when the trace has them, on a line of their own, so other pictures stay as they were.
+    let activities = [
+      (!timeline.pointerDrags.isEmpty, Self.dragColour, "pointer drag"),
+      (!timeline.bandSelections.isEmpty, Self.bandColour, "band selection"),
+    ].filter(\.0)
+    x = 10
+    for (_, colour, name) in activities {
+      svg += rect(x, 53, 16, 3, fill: colour)
+      svg += text(x + 20, 58, name)
+      x += 32 + Self.textWidth(name)
+    }
     svg += "</g>\n"
     return svg
   }
@@ -179,6 +185,24 @@ package struct TimelineSVG {
     }
     for run in runs(key) where run.value == true {
       svg += rect(labelWidth + run.start, y + spanHeight + 2, run.count, 4, fill: Self.keyColour)
+    }
+    // Pointer drags and band selections as thin bars under the key scene's.
+    let activities: [([Timeline.Period], String, Int)] = [
+      (
+        timeline.pointerDrags.filter { $0.session == lane.session }.map(\.period), Self.dragColour,
+        8
+      ),
+      (
+        timeline.bandSelections.filter { $0.session == lane.session }.map(\.period),
+        Self.bandColour, 12
+      ),
+    ]
+    for (periods, colour, offset) in activities {
+      var columns = [Bool?](repeating: nil, count: chartWidth)
+      for period in periods { paint(&columns, period, value: true) }
+      for run in runs(columns) where run.value == true {
+        svg += rect(labelWidth + run.start, y + spanHeight + offset, run.count, 3, fill: colour)
+      }
     }
     svg += "</g>\n"
     return svg
@@ -273,7 +297,7 @@ package struct TimelineSVG {
       let start = column(loss.period.start)
       let end = max(start + 4, column(loss.period.end))
       let x = labelWidth + start
-      svg += "<g class=\"lost\"><title>\(Self.escaped(Self.description(loss)))</title>"
+      svg += "<g class=\"lost\"><title>\(Self.escaped(loss.summary))</title>"
       svg += rect(x - 2, top - 6, end - start, chartBottom - top + 6, fill: "url(#lost)")
       svg += "</g>\n"
       if x > lastLabelEnd {
@@ -332,18 +356,14 @@ package struct TimelineSVG {
       let y1 = top + fromRow * laneHeight + middle
       var y2 = top + toRow * laneHeight + middle
       if y2 != y1 { y2 += y2 > y1 ? -middle + 2 : middle - 2 }
-      var title: String
+      var title = link.summary
       switch link.kind {
-      case .dragAndDrop(let drag):
-        title = "drag \(drag.rawValue): seq \(link.fromSeq) \(link.fromSession.rawValue)"
-        title += " → drop seq \(link.toSeq) \(link.toSession.rawValue)"
+      case .dragAndDrop:
         if count > 1 { title = "\(count) drags, the first: " + title }
         svg += "<g class=\"drag\"><title>\(Self.escaped(title))</title>"
         svg += "<line x1=\"\(x1)\" y1=\"\(y1)\" x2=\"\(x2)\" y2=\"\(y2)\" stroke=\"#6a1b9a\""
         svg += " stroke-width=\"2\" marker-end=\"url(#arrow)\"/></g>\n"
-      case .writeToRender(let key, let value):
-        title = "\(key) = \(value): written seq \(link.fromSeq) \(link.fromSession.rawValue)"
-        title += ", rendered seq \(link.toSeq) \(link.toSession.rawValue)"
+      case .writeToRender:
         if count > 1 { title = "\(count) links, the first: " + title }
         // A ring at each end, so a write rendered in its own lane at once still shows.
         svg += "<g class=\"write\"><title>\(Self.escaped(title))</title>"
@@ -452,6 +472,8 @@ package struct TimelineSVG {
   // MARK: - Colours and text
 
   static let keyColour = "#1a237e"
+  static let dragColour = "#00897b"
+  static let bandColour = "#ad1457"
 
   /// About how wide `text` is at 12 pixels in a sans-serif font.
   static func textWidth(_ text: String) -> Int { text.count * 6 }
@@ -472,12 +494,6 @@ package struct TimelineSVG {
     case .warning: "#ef6c00"
     case .info: "#1976d2"
     }
-  }
-
-  private static func description(_ loss: Timeline.Loss) -> String {
-    var text = "events lost (\(loss.stretch.kind.rawValue)) after seq \(loss.stretch.afterSeq)"
-    if let before = loss.stretch.beforeSeq { text += ", before seq \(before)" }
-    return text + ": not quiet time"
   }
 
   /// `text` with XML's special characters escaped, and control characters other than tab and

@@ -47,12 +47,7 @@ package struct TimelineText {
       laneNumbers[lane.session] = index < numbers.count ? numbers[index] : "+"
     }
     self.laneNumbers = laneNumbers
-    lanes = timeline.lanes.filter { lane in
-      if let sessions { return sessions.contains(lane.session) }
-      return lane.scenes.contains {
-        $0.lifetime.start <= window.times.upperBound && $0.lifetime.end >= window.times.lowerBound
-      }
-    }
+    lanes = timeline.lanes(drawnIn: window, sessions: sessions)
     let labelWidth = Self.labelWidth(lanes)
     chartWidth = max(10, width - labelWidth - 3)
   }

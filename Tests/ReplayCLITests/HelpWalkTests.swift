@@ -62,7 +62,7 @@ struct HelpWalkTests {
     _ value: String, option: String, command: String, folder: URL
   ) throws -> String? {
     switch (option, value) {
-    case (_, "seq"): return "3"
+    case (_, "seq"), (_, "seq|time"): return "3"
     case (_, "seconds"): return "1.5"
     case ("--session", "session") where command == "shrink": return "S2"
     case (_, "session"): return "A"

@@ -56,14 +56,6 @@ struct TimelineCommandTests {
     #expect(result.output.contains("trace.events-lost"))
   }
 
-  @Test func htmlOutputIsRefusedAsNotBuiltYet() throws {
-    let result = try ReplayTool.run(
-      "timeline", "traces/setting-after-background-bug.jsonl", "-o", "out.html")
-    #expect(result.status == 2)
-    #expect(result.errors.contains("not built yet"))
-    #expect(result.output.isEmpty)
-  }
-
   @Test func aNarrowWidthIsAUsageError() throws {
     let result = try ReplayTool.run(
       "timeline", "traces/setting-after-background-bug.jsonl", "--width", "20")

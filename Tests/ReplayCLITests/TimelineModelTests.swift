@@ -117,4 +117,22 @@ struct TimelineModelTests {
     #expect(loss.period.end == TraceTime(seconds: 4))
     #expect(timeline.findings.map(\.rule) == [.traceEventsLost])
   }
+
+  @Test func bandSelectionsRunFromBeganToEndedAndKeyWindowsFromBecomingKey() throws {
+    let (band, _) = try Self.timeline("band-selection-shift-bug.jsonl")
+    // The second began at 6.1 s, inside the band begun at 6 s, opens no second period.
+    #expect(band.bandSelections.map(\.name) == ["grid", "grid"])
+    #expect(
+      band.bandSelections.map(\.period.start) == [
+        TraceTime(seconds: 2), TraceTime(seconds: 6),
+      ])
+    #expect(
+      band.bandSelections.map(\.period.end) == [
+        TraceTime(milliseconds: 2_400), TraceTime(milliseconds: 6_300),
+      ])
+    let (windows, _) = try Self.timeline("two-windows-clean.jsonl")
+    #expect(windows.keyWindows.map(\.name) == ["A.main", "B.main"])
+    #expect(windows.keyWindows.map(\.session.rawValue) == ["A", "B"])
+    #expect(windows.keyWindows.first?.period.start == TraceTime(milliseconds: 20))
+  }
 }

@@ -1,0 +1,317 @@
+import SceneTrace
+import SceneTraceFile
+
+/// The JSON document the page draws. Times are whole microseconds since the start of the
+/// window drawn; rows are the lanes' indexes (the app's row after them).
+///
+/// ```
+/// { "title", "start" (s), "span" (µs), "seqs": [first, last], "bucket" (µs), "aggregated",
+///   "colours": { "states": [...], "severities": {...}, "key" },
+///   "lanes": [{ "id", "label", "states": [[from, to, state]], "key": [[from, to, 0]],
+///               "windows": [[from, to, name]], "drags": [[from, to, 0]],
+///               "bands": [[from, to, view]] }],
+///   "marks": [[row, t, kind, count, severity, text, detail]],   kind: k, f, x, m
+///   "links": [[kind, fromRow, fromT, toRow, toT, count, text]],  kind: drop, write
+///   "launches": [[t, count, text]], "losses": [[from, to, text]], "details": [[line]] }
+/// ```
+extension TimelineHTML {
+  /// The states in the order of their codes in `states`.
+  static let states: [SceneActivation?] = [nil] + SceneActivation.allCases
+
+  func document(events: [Event], stateChanges: [Int: [String]]) -> JSONValue {
+    let clock = Clock(window: window)
+    var rows: [SessionID?: Int] = [:]
+    for (index, lane) in lanes.enumerated() { rows[lane.session] = index }
+    if showsAppRow { rows[SessionID?.none] = lanes.count }
+    var aggregated = false
+    var laneValues: [JSONValue] = []
+    for lane in lanes {
+      var spans: [(Timeline.Period, JSONValue)] = []
+      for scene in lane.scenes {
+        for span in scene.spans {
+          spans.append((span.period, JSONValue(Self.states.firstIndex(of: span.state) ?? 0)))
+        }
+      }
+      func named(_ periods: [Timeline.NamedPeriod]) -> [(Timeline.Period, JSONValue)] {
+        periods.filter { $0.session == lane.session }.map { ($0.period, JSONValue($0.name)) }
+      }
+      let key = timeline.keyScenes.filter { $0.session == lane.session }.map {
+        ($0.period, JSONValue(0))
+      }
+      let drags = timeline.pointerDrags.filter { $0.session == lane.session }.map {
+        ($0.period, JSONValue(0))
+      }
+      laneValues.append(
+        .object([
+          "id": .string(lane.session.rawValue), "label": .string(lane.label),
+          "states": clock.periods(spans, aggregated: &aggregated),
+          "key": clock.periods(key, aggregated: &aggregated),
+          "windows": clock.periods(named(timeline.keyWindows), aggregated: &aggregated),
+          "drags": clock.periods(drags, aggregated: &aggregated),
+          "bands": clock.periods(named(timeline.bandSelections), aggregated: &aggregated),
+        ]))
+    }
+    if showsAppRow {
+      laneValues.append(
+        .object([
+          "id": "app", "label": "app", "states": [], "key": [], "windows": [], "drags": [],
+          "bands": [],
+        ]))
+    }
+    var details: [JSONValue] = []
+    let marks = markValues(
+      events: events, rows: rows, clock: clock, details: &details, stateChanges: stateChanges,
+      aggregated: &aggregated)
+    let links = linkValues(rows: rows, clock: clock, aggregated: &aggregated)
+    let launches = clock.points(
+      timeline.launches.filter { window.seqs.contains($0.seq) }.map {
+        Clock.Point(time: $0.time, seq: $0.seq, text: "launch \($0.name) (seq \($0.seq))")
+      }, noun: "launches", aggregated: &aggregated)
+    let losses = clock.periods(
+      timeline.losses.map { ($0.period, JSONValue($0.summary)) }, aggregated: &aggregated,
+      merged: "lost stretches: events lost, not quiet time")
+    var severities: [(String, JSONValue)] = []
+    for severity in Severity.allCases {
+      severities.append((severity.rawValue, .string(TimelineSVG.colour(severity))))
+    }
+    return .object([
+      "title": .string(title ?? ""), "start": .number(window.times.lowerBound.description),
+      "span": .number(String(clock.span)),
+      "seqs": [JSONValue(window.seqs.lowerBound), JSONValue(window.seqs.upperBound)],
+      "bucket": .number(String(max(1, clock.span / Int64(Self.buckets)))),
+      "aggregated": .bool(aggregated),
+      "colours": .object([
+        "states": .array(Self.states.map { .string(TimelineSVG.colour($0)) }),
+        "severities": .object(JSONObject(severities)),
+        "key": .string(TimelineSVG.keyColour), "drag": .string(TimelineSVG.dragColour),
+        "band": .string(TimelineSVG.bandColour),
+      ]),
+      "lanes": .array(laneValues), "marks": .array(marks), "links": .array(links),
+      "launches": .array(launches.map { .array([$0.t, $0.count, $0.text]) }),
+      "losses": losses, "details": .array(details),
+    ])
+  }
+
+  /// Key commands, focus changes, findings and app marks, row by row and kind by kind.
+  private func markValues(
+    events: [Event], rows: [SessionID?: Int], clock: Clock, details: inout [JSONValue],
+    stateChanges: [Int: [String]], aggregated: inout Bool
+  ) -> [JSONValue] {
+    var groups: [String: (row: Int, kind: String, points: [Clock.Point])] = [:]
+    let detailed = detailedSeqs
+    let findingText = FindingText(events: events)
+    for mark in timeline.marks where window.seqs.contains(mark.seq) {
+      guard let row = rows[mark.session] else { continue }
+      let kind: String
+      var point = Clock.Point(time: mark.time, seq: mark.seq, text: "")
+      let at = "seq \(mark.seq) · \(mark.time) s · "
+      switch mark.kind {
+      case .keyCommand: kind = "k"
+      case .focusChange: kind = "f"
+      case .appMark: kind = "m"
+      case .finding(let finding):
+        kind = "x"
+        point.finding = finding
+        point.text = at + "\(finding.severity.rawValue) \(finding.rule.rawValue): "
+        point.text += finding.message
+      }
+      if point.text.isEmpty {
+        point.text = at + (events.event(atSeq: mark.seq).map(EventText.summary(of:)) ?? "")
+      }
+      groups["\(row) \(kind)", default: (row, kind, [])].points.append(point)
+    }
+    let nouns = ["k": "key commands", "f": "focus changes", "x": "findings", "m": "app marks"]
+    var values: [JSONValue] = []
+    for key in groups.keys.sorted() {
+      guard let group = groups[key] else { continue }
+      let noun = nouns[group.kind] ?? "marks"
+      for point in clock.points(group.points, noun: noun, aggregated: &aggregated) {
+        var detail = -1
+        // The details of a finding drawn on its own (not counted in a bucket).
+        if let (seq, time, finding) = point.finding, detailed.contains(seq),
+          details.count < Self.detailedFindings
+        {
+          var lines = ["seq \(seq) · \(time) s"] + findingText.block(for: finding)
+          lines += ["", "the state change this event caused:"]
+          let changes = stateChanges[seq] ?? []
+          lines += changes.isEmpty ? ["  none"] : changes.map { "  " + $0 }
+          detail = details.count
+          details.append(.array(lines.map { .string($0) }))
+        }
+        values.append(
+          .array([
+            JSONValue(group.row), point.t, .string(group.kind), point.count,
+            .string(point.severity?.rawValue ?? ""), point.text, JSONValue(detail),
+          ]))
+      }
+    }
+    return values
+  }
+
+  /// Drag-and-drop and write→render links between rows drawn, one by one or, beyond the
+  /// limit, one per pair of buckets with its count.
+  private func linkValues(
+    rows: [SessionID?: Int], clock: Clock, aggregated: inout Bool
+  ) -> [JSONValue] {
+    var links: [(kind: String, from: Int, to: Int, link: Timeline.Link)] = []
+    for link in timeline.links
+    where window.seqs.contains(link.fromSeq) || window.seqs.contains(link.toSeq) {
+      guard let from = rows[link.fromSession], let to = rows[link.toSession] else { continue }
+      let kind: String
+      if case .dragAndDrop = link.kind { kind = "drop" } else { kind = "write" }
+      links.append((kind, from, to, link))
+    }
+    let dense = links.count > Self.itemLimit
+    if dense { aggregated = true }
+    var order: [String] = []
+    var merged: [String: (first: Timeline.Link, kind: String, from: Int, to: Int, count: Int)] =
+      [:]
+    for item in links {
+      let key =
+        dense
+        ? "\(item.kind) \(item.from) \(item.to) \(clock.bucket(item.link.fromTime)) "
+          + "\(clock.bucket(item.link.toTime))"
+        : String(order.count)
+      if merged[key] == nil {
+        order.append(key)
+        merged[key] = (item.link, item.kind, item.from, item.to, 0)
+      }
+      merged[key]?.count += 1
+    }
+    return order.compactMap { key in
+      guard let item = merged[key] else { return nil }
+      let text =
+        item.count > 1
+        ? "\(item.count) links, the first: \(item.first.summary)" : item.first.summary
+      return .array([
+        .string(item.kind), JSONValue(item.from), clock.offset(item.first.fromTime),
+        JSONValue(item.to), clock.offset(item.first.toTime), JSONValue(item.count),
+        .string(text),
+      ])
+    }
+  }
+}
+
+/// Places times in the window drawn, and counts dense items per bucket.
+private struct Clock {
+  /// An item at one event.
+  struct Point {
+    var time: TraceTime
+    var seq: Int
+    var text: String
+    var finding: Finding?
+    var severity: Severity? { finding?.severity }
+    var rule: String? { finding?.rule.rawValue }
+  }
+
+  /// A point as the page receives it: one item, or the items of one bucket.
+  struct Placed {
+    var t: JSONValue
+    var count: JSONValue
+    var text: JSONValue
+    var severity: Severity?
+    /// The finding and its seq, when it stands for one finding alone.
+    var finding: (seq: Int, time: TraceTime, finding: Finding)?
+  }
+
+  let start: Int64
+  /// The window's length in microseconds, at least 1.
+  let span: Int64
+  let window: TimelineText.Window
+
+  init(window: TimelineText.Window) {
+    self.window = window
+    start = window.times.lowerBound.nanoseconds
+    span = max(1, (window.times.upperBound.nanoseconds - start) / 1_000)
+  }
+
+  /// Microseconds since the window's start, clamped to it.
+  func micro(_ time: TraceTime) -> Int64 {
+    min(max(0, (time.nanoseconds - start) / 1_000), span)
+  }
+
+  func offset(_ time: TraceTime) -> JSONValue { .number(String(micro(time))) }
+
+  func bucket(_ time: TraceTime) -> Int {
+    min(TimelineHTML.buckets - 1, Int(micro(time) * Int64(TimelineHTML.buckets) / span))
+  }
+
+  /// Where `bucket` starts, in microseconds.
+  func bucketStart(_ bucket: Int) -> Int64 { Int64(bucket) * span / Int64(TimelineHTML.buckets) }
+
+  func overlaps(_ period: Timeline.Period) -> Bool {
+    period.end >= window.times.lowerBound && period.start <= window.times.upperBound
+  }
+
+  /// `[[from, to, value]]` for the periods in the window: one by one up to the limit, else
+  /// runs of buckets holding the value the last period in each reached (or `merged`, for
+  /// values that are names, when given).
+  func periods(
+    _ items: [(Timeline.Period, JSONValue)], aggregated: inout Bool, merged: String? = nil
+  ) -> JSONValue {
+    let shown = items.filter { overlaps($0.0) }
+    guard shown.count > TimelineHTML.itemLimit else {
+      return .array(
+        shown.map { .array([offset($0.0.start), offset($0.0.end), $0.1]) })
+    }
+    aggregated = true
+    var columns = [JSONValue?](repeating: nil, count: TimelineHTML.buckets)
+    for (period, value) in shown {
+      let first = bucket(period.start)
+      let end = period.end >= window.times.upperBound ? columns.count : bucket(period.end)
+      let painted: JSONValue = merged.map { .string($0) } ?? (isName(value) ? .null : value)
+      for index in first..<max(first + 1, end) { columns[index] = painted }
+    }
+    var runs: [JSONValue] = []
+    var index = 0
+    while index < columns.count {
+      guard let value = columns[index] else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < columns.count, columns[end] == value { end += 1 }
+      let to = end == columns.count ? span : bucketStart(end)
+      runs.append(.array([.number(String(bucketStart(index))), .number(String(to)), value]))
+      index = end
+    }
+    return .array(runs)
+  }
+
+  private func isName(_ value: JSONValue) -> Bool {
+    if case .string = value { return true }
+    return false
+  }
+
+  /// `points` one by one up to the limit, else one per bucket with its count, its worst
+  /// severity and a text that says what it holds.
+  func points(_ points: [Point], noun: String, aggregated: inout Bool) -> [Placed] {
+    guard points.count > TimelineHTML.itemLimit else {
+      return points.map {
+        Placed(
+          t: offset($0.time), count: 1, text: .string($0.text), severity: $0.severity,
+          finding: $0.finding.map { [seq = $0.seq, time = $0.time] in (seq, time, $0) })
+      }
+    }
+    aggregated = true
+    var buckets: [Int: [Point]] = [:]
+    for point in points { buckets[bucket(point.time), default: []].append(point) }
+    return buckets.keys.sorted().compactMap { index in
+      guard let items = buckets[index], let first = items.first, let last = items.last else {
+        return nil
+      }
+      guard items.count > 1 else {
+        return Placed(
+          t: offset(first.time), count: 1, text: .string(first.text),
+          severity: first.severity, finding: first.finding.map { (first.seq, first.time, $0) })
+      }
+      var text = "\(items.count) \(noun), seq \(first.seq)–\(last.seq)"
+      var rules: [String: Int] = [:]
+      for item in items { if let rule = item.rule { rules[rule, default: 0] += 1 } }
+      for rule in rules.keys.sorted() { text += "\n\(rule) ×\(rules[rule] ?? 0)" }
+      return Placed(
+        t: offset(first.time), count: JSONValue(items.count), text: .string(text),
+        severity: items.compactMap(\.severity).max(), finding: nil)
+    }
+  }
+}
