@@ -53,7 +53,9 @@ struct FindingReport {
     if let stretch {
       lines.append("  may be explained by events lost at seq \(stretch.seq) (\(stretch.summary))")
     }
-    let around = trace.events.filter { abs($0.seq - finding.seq) <= context }
+    // A binary search, not a filter: a trace with many findings would be quadratic.
+    let first = trace.events.partitioningIndex { $0.seq >= finding.seq - context }
+    let around = trace.events[first...].prefix { $0.seq <= finding.seq + context }
     if !around.isEmpty {
       lines.append("  events around it:")
       lines += around.map { "  " + text.line($0, marker: $0.seq == finding.seq ? "> " : "  ") }
