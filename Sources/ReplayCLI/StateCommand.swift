@@ -106,6 +106,12 @@ struct StateCommand: ParsableCommand {
     }
     let resumed = try reader.replay(through: end, finish: end == last)
     TraceReadingOptions.reportLosses(of: resumed.replayed)
+    for seq in resumed.distrustedCheckpoints {
+      Console.report(
+        warning:
+          "\(path): the checkpoint after seq \(seq) does not agree with a replay (the file is "
+          + "damaged); it was not used, and `replay verify` checks every checkpoint")
+    }
     return (resumed.replay.state, resumed.findingCount)
   }
 

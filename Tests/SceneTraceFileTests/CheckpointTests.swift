@@ -156,3 +156,41 @@ private func rewriteFirstCheckpoint(
   patched += index.encodedFrame()
   return patched
 }
+
+/// A checkpoint that reads and matches its digest but is not the state a replay gives (here
+/// written by a writer told a wrong state for one checkpoint) is not trusted: `replay(through:)`
+/// passes over it, trusts the honest ones around it, and gives the state of a replay from the
+/// start.
+@Test func aCheckpointThatLiesIsNotTrusted() throws {
+  var random = RandomEvents(seed: 0x11E, identifiers: ["A", "B", "main"])
+  let events = random.events(count: 600)
+  let sink = MemoryByteSink()
+  let writer = try TraceWriter(
+    header: TraceHeader(recorderVersion: "tests", appName: "com.example.tests"), sink: sink,
+    options: smallFrames(eventsPerFrame: 50, checkpointInterval: 100))
+  for event in events.prefix(250) { try writer.append(event) }
+  // The next checkpoint builds on an empty state: it lies; the ones after it are honest again.
+  writer.resumeReducer(state: TraceState(), findingCount: 0, eventsSinceCheckpoint: 0)
+  for event in events[250..<350] { try writer.append(event) }
+  var honest = Replay()
+  honest.apply(events.prefix(350))
+  writer.resumeReducer(
+    state: honest.state, findingCount: honest.findings.count, eventsSinceCheckpoint: 0)
+  for event in events.dropFirst(350) { try writer.append(event) }
+  try writer.close()
+  let reader = try TraceReader(bytes: sink.bytes, path: "lies.sctrace")
+  let seqs = reader.index.checkpoints.map(\.seq)
+  try #require(seqs.contains(350) && seqs.contains(450))
+  let beforeTheLie = seqs.last { $0 < 350 }
+  let last = seqs.last { $0 <= 600 }
+  for (seq, trusted, distrusted) in [
+    (400, beforeTheLie, [350]), (500, 450, [350]), (600, last, []),
+  ] {
+    let resumed = try reader.replay(through: seq)
+    var fromStart = Replay()
+    fromStart.apply(events.prefix(seq))
+    #expect(resumed.replay.state == fromStart.state, "seq \(seq)")
+    #expect(resumed.checkpoint?.seq == trusted, "seq \(seq)")
+    #expect(resumed.distrustedCheckpoints == distrusted, "seq \(seq)")
+  }
+}

@@ -12,6 +12,9 @@ public struct CheckpointedReplay: Sendable {
   public var findingCount: Int
   /// The events replayed, with any damage among them.
   public var replayed: LoadedTrace
+  /// The seqs of checkpoints passed over because a replay did not agree with them (a replay
+  /// from the checkpoint before each, or from the start, gave another state or finding count).
+  public var distrustedCheckpoints: [Int] = []
 }
 
 extension TraceReader {
@@ -80,14 +83,51 @@ extension TraceReader {
   public func replay(through seq: Int, finish: Bool = false) throws(TraceError)
     -> CheckpointedReplay
   {
-    let checkpoint = self.checkpoint(atOrBefore: finish ? seq - 1 : seq)
+    let (checkpoint, distrusted) = try trustedCheckpoint(atOrBefore: finish ? seq - 1 : seq)
     var replay = Replay(from: checkpoint?.state ?? TraceState())
     let replayed = try events(from: (checkpoint?.seq ?? 0) + 1, through: seq)
     replay.apply(replayed.events)
     if finish { replay.finish() }
     return CheckpointedReplay(
       replay: replay, checkpoint: checkpoint,
-      findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count, replayed: replayed)
+      findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count, replayed: replayed,
+      distrustedCheckpoints: distrusted)
+  }
+
+  /// The latest checkpoint at or before `seq` that a replay agrees with: replaying from the
+  /// checkpoint before it (or from the start) to its seq gives its digest and its finding count.
+  /// A checkpoint whose state reads and matches its digest can still lie (a writer's bug, a
+  /// crafted file). When the one before disagrees, the one before that is asked too, so that a
+  /// single lying checkpoint is told apart from the honest one after it; a checkpoint found to
+  /// lie is passed over, and its seq returned among the distrusted.
+  func trustedCheckpoint(atOrBefore seq: Int) throws(TraceError)
+    -> (checkpoint: TraceCheckpoint?, distrusted: [Int])
+  {
+    let readable = index.checkpoints
+      .filter { $0.seq <= seq && $0.reducerVersion == TraceReducer.version }
+      .compactMap { try? self.checkpoint($0) }
+    func agrees(_ candidate: TraceCheckpoint, from base: TraceCheckpoint?) throws(TraceError)
+      -> Bool
+    {
+      var check = Replay(from: base?.state ?? TraceState())
+      check.apply(try events(from: (base?.seq ?? 0) + 1, through: candidate.seq).events)
+      return check.state.digest == candidate.digest
+        && (base?.findingCount ?? 0) + check.findings.count == candidate.findingCount
+    }
+    var distrusted: [Int] = []
+    var position = readable.count - 1
+    while position >= 0 {
+      let candidate = readable[position]
+      let base = position > 0 ? readable[position - 1] : nil
+      if try agrees(candidate, from: base) { return (candidate, distrusted) }
+      if base != nil, try agrees(candidate, from: position > 1 ? readable[position - 2] : nil) {
+        // The one before lied, not this one.
+        return (candidate, distrusted + [readable[position - 1].seq])
+      }
+      distrusted.append(candidate.seq)
+      position -= 1
+    }
+    return (nil, distrusted)
   }
 }
 
