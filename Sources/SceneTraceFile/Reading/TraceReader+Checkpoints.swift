@@ -103,9 +103,11 @@ extension TraceReader {
   func trustedCheckpoint(atOrBefore seq: Int) throws(TraceError)
     -> (checkpoint: TraceCheckpoint?, distrusted: [Int])
   {
-    let readable = index.checkpoints
-      .filter { $0.seq <= seq && $0.reducerVersion == TraceReducer.version }
-      .compactMap { try? self.checkpoint($0) }
+    // Decoded only as far back as the checks reach: a long trace has many checkpoints.
+    let entries = index.checkpoints.filter {
+      $0.seq <= seq && $0.reducerVersion == TraceReducer.version
+    }
+    let readable = entries.reversed().lazy.compactMap { try? self.checkpoint($0) }
     func agrees(_ candidate: TraceCheckpoint, from base: TraceCheckpoint?) throws(TraceError)
       -> Bool
     {
@@ -114,18 +116,19 @@ extension TraceReader {
       return check.state.digest == candidate.digest
         && (base?.findingCount ?? 0) + check.findings.count == candidate.findingCount
     }
+    // Latest first; each candidate is checked against the next one or two down the list.
+    var latest = readable.makeIterator()
+    var window = [latest.next(), latest.next(), latest.next()]
     var distrusted: [Int] = []
-    var position = readable.count - 1
-    while position >= 0 {
-      let candidate = readable[position]
-      let base = position > 0 ? readable[position - 1] : nil
+    while let candidate = window[0] {
+      let base = window[1]
       if try agrees(candidate, from: base) { return (candidate, distrusted) }
-      if base != nil, try agrees(candidate, from: position > 1 ? readable[position - 2] : nil) {
+      if let base, try agrees(candidate, from: window[2]) {
         // The one before lied, not this one.
-        return (candidate, distrusted + [readable[position - 1].seq])
+        return (candidate, distrusted + [base.seq])
       }
       distrusted.append(candidate.seq)
-      position -= 1
+      window = Array(window.dropFirst()) + [latest.next()]
     }
     return (nil, distrusted)
   }

@@ -57,6 +57,11 @@ private struct TraceScanner {
   var trailerOffset: Int?
   /// That index, when it reads: where to go on after damage.
   var trailerIndex: TraceIndex?
+  /// Where that index says a frame, a checkpoint or the index itself starts, ascending; empty
+  /// without one.
+  var indexedStarts: [Int] = []
+  /// Where that index says checkpoints start.
+  var indexedCheckpointOffsets: Set<Int> = []
   var lastSeq = 0
   var lastTime = TraceTime.zero
   /// Damage records whose lost seqs end where the next frame that reads begins.
@@ -70,6 +75,12 @@ private struct TraceScanner {
     trailerOffset = trailer?.start
     if let trailer, case .skippable(_, let content) = trailer.kind {
       trailerIndex = try? TraceIndex.decode(UnsafeBufferPointer(rebasing: file[content]))
+    }
+    if let trailerIndex, let trailerOffset {
+      let checkpoints = trailerIndex.checkpoints.map(\.offset)
+      let before = (trailerIndex.frames.map(\.offset) + checkpoints).filter { $0 < trailerOffset }
+      indexedStarts = before.sorted() + [trailerOffset]
+      indexedCheckpointOffsets = Set(checkpoints)
     }
   }
 
@@ -182,17 +193,11 @@ private struct TraceScanner {
     return nextFrameStart(after: 0) ?? file.count
   }
 
-  /// The offsets of the checkpoints the stored index lists.
-  private var indexedCheckpointOffsets: Set<Int> {
-    Set(trailerIndex?.checkpoints.map(\.offset) ?? [])
-  }
-
   /// The first offset after `position` where the stored index says a frame, a checkpoint or the
-  /// index itself starts; nil without a stored index.
+  /// index itself starts; nil without a stored index, or after the index.
   private func nextIndexedStart(after position: Int) -> Int? {
-    guard let index = trailerIndex, let trailerOffset else { return nil }
-    let starts = index.frames.map(\.offset) + index.checkpoints.map(\.offset) + [trailerOffset]
-    return starts.filter { $0 > position }.min()
+    let next = indexedStarts.partitioningIndex { $0 > position }
+    return next < indexedStarts.count ? indexedStarts[next] : nil
   }
 
   /// Reads a checkpoint, the index or a frame this version skips; false to stop scanning.
@@ -330,10 +335,7 @@ private struct TraceScanner {
   /// bytes point to when it has one, otherwise the next magic number that lays out as a frame.
   private func nextFrameStart(after position: Int) -> Int? {
     if let trailerOffset, trailerOffset > position {
-      if let index = trailerIndex {
-        let offsets = index.frames.map(\.offset) + index.checkpoints.map(\.offset)
-        return offsets.filter { $0 > position && $0 < trailerOffset }.min() ?? trailerOffset
-      }
+      if let next = nextIndexedStart(after: position) { return next }
       for search in (position + 1)..<trailerOffset
       where ZstdFrameLayout.startsFrame(file, at: search) {
         if let layout = try? ZstdFrameLayout.frame(at: search, in: file), layout.isComplete {
