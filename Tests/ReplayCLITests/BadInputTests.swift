@@ -77,7 +77,10 @@ struct BadInputTests {
     let path = try file("\u{1}\u{2}PK\u{3}\u{4} not json at all {{{\n")
     let result = try ReplayTool.run("check", path)
     #expect(result.status == 2)
-    #expect(result.errors.contains(":1"))
+    #expect(result.errors.contains("the file is text with no JSON object on any line"))
+    let halfJSON = try ReplayTool.run("check", try file("\u{1}\u{2}PK\n{\"type\"\n"))
+    #expect(halfJSON.status == 2)
+    #expect(halfJSON.errors.contains(":1"))
   }
 
   @Test func truncatedLastLineIsReportedAndTheRestIsChecked() throws {

@@ -35,7 +35,17 @@ struct NotATraceTests {
 
   @Test func textThatStartsLikeJSONLinesGetsTheLinePreciseError() {
     #expect(error(Array("{\"type\":\"app.mark\",\"label\":\"a\u{0}\"}\n".utf8))?.code != .notATrace)
-    #expect(error(Array("hello\n".utf8))?.code == .invalidJSON)
+    #expect(error(Array("hello\n{\"type\":\n".utf8))?.code == .invalidJSON)
     #expect(error(Array("// a comment\n{\"type\":\"nope\"}\n".utf8))?.code == .unknownEventType)
+  }
+
+  @Test func textWithNoObjectOnAnyLineIsNotATrace() {
+    let report = "x.jsonl: 2 warnings in 19 events\n\nwarning[band.modifiers] seq 15\n"
+    let error = error(Array(report.utf8))
+    #expect(error?.code == .notATrace)
+    #expect(
+      error?.description
+        == "x: the file is text with no JSON object on any line, not a trace (a .sctrace file, "
+        + "JSON Lines or .jsonl.zst)")
   }
 }
