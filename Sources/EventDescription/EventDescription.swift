@@ -89,6 +89,9 @@ public enum FieldKind: Sendable {
   case sessions
   /// A signed integer, zigzag varint.
   case integer
+  /// A count: an integer that is never negative, stored like `integer`; the readers refuse a
+  /// negative one, which no recorder writes.
+  case count
   /// A Double on the 1/256 point grid, with a raw flag bit for values off the grid.
   case coordinate
   /// A pointer coordinate: like `coordinate`, but stored as a delta from the scene's previous

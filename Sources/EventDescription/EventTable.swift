@@ -223,7 +223,7 @@ public let eventTable: [EventTypeDescription] = {
       [.session("session"), .string("content", .optional), F("exclusive", .bool, .optional)]),
     E(
       "trace.gap", "traceGap", tag: 35, "The recorder had to drop `dropped` events here.",
-      [F("dropped", .integer)]),
+      [F("dropped", .count)]),
     E("app.mark", "appMark", tag: 36, "A breadcrumb the app added.", [.string("label")]),
   ]
 }()

@@ -80,6 +80,17 @@ import Testing
     }
   }
 
+  @Test func aNegativeCountIsDamageNotAnEvent() throws {
+    // The encoder writes what it is given; the reader refuses a gap of -5 dropped events.
+    var encoder = EventFrameEncoder(firstSeq: 1)
+    encoder.encode(Event(seq: 1, time: .zero, .traceGap(dropped: -5)))
+    let content = encoder.takeBytes()
+    let bytes = try Self.file([Self.frame([(false, content, content.count)], content: content)])
+    let error = readError(bytes)
+    #expect(error?.code == .emptyTrace)
+    #expect(error?.message.contains("a count is negative (-5)") == true)
+  }
+
   @Test func enumerationNumbersAreFrozen() {
     #expect(EventTag.types.count == EventType.allCases.count)
     #expect(Set(EventTag.types) == Set(EventType.allCases))

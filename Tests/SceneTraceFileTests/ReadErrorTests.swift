@@ -91,6 +91,10 @@ private let errorCases: [ErrorCase] = [
     name: "integer too large", text: #"{"type":"request.failed","request":"R","code":1e30}"#,
     code: .invalidValue, line: 1, field: "code"),
   ErrorCase(
+    name: "negative count", text: #"{"type":"trace.gap","dropped":-7237}"# + "\n",
+    code: .invalidValue, line: 1, field: "dropped",
+    message: "expected a count (0 or more), found -7237"),
+  ErrorCase(
     name: "string for a boolean",
     text: #"{"type":"drop.perform","drag":"d","session":"A","local":"true"}"# + "\n",
     code: .invalidValue, line: 1, field: "local",

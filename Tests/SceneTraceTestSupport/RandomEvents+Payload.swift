@@ -79,7 +79,7 @@ extension RandomEvents {
     case .contentDisplay:
       .contentDisplay(
         session: session(), content: maybe { $0.text() }, exclusive: maybe { $0.bool() })
-    case .traceGap: .traceGap(dropped: int())
+    case .traceGap: .traceGap(dropped: count())
     case .appMark: .appMark(label: text())
 
     }

@@ -42,6 +42,13 @@ package struct RandomEvents {
     }
   }
 
+  /// A count, drawn as `int()` is and folded onto the values that are not negative (-1 is 0,
+  /// `Int.min` is `Int.max`), so that every other draw of a seeded sequence stays as it was.
+  package mutating func count() -> Int {
+    let value = int()
+    return value < 0 ? ~value : value
+  }
+
   package mutating func double() -> Double {
     switch Int.random(in: 0..<4, using: &generator) {
     case 0: return Self.doubles.randomElement(using: &generator) ?? 0

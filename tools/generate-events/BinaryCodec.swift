@@ -47,7 +47,7 @@ func encoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
         lines.append("self.string(\(name)\(field.presence == .optional ? "?" : "").rawValue)")
       case .strings: lines.append("self.strings(\(name))")
       case .sessions: lines.append("self.sessions(\(name))")
-      case .integer: lines.append("self.integer(\(name))")
+      case .integer, .count: lines.append("self.integer(\(name))")
       case .coordinate: lines.append("self.coordinate(\(name), units: \(name)Units)")
       case .pointerCoordinate:
         guard !placedPointer else { continue }
@@ -106,6 +106,7 @@ private func decoderExpression(_ field: FieldDescription, _ layout: FlagLayout) 
   case (.sessions, nil): return "try sessions() ?? []"
   case (.sessions, let present?): return "try sessions(\(present))"
   case (.integer, nil): return "try integer()"
+  case (.count, nil): return "try count()"
   case (.coordinate, nil):
     return "try coordinate(isRaw: f.has(\(layout.rawBit(field) ?? 0))).value"
   case (.bool, let present):

@@ -80,7 +80,7 @@ extension FieldDescription {
       case .drag: "DragID"
       case .strings: "[String]"
       case .sessions: "[SessionID]"
-      case .integer: "Int"
+      case .integer, .count: "Int"
       case .coordinate, .pointerCoordinate: "Double"
       case .bool: "Bool"
       case .enumeration(let enumeration): enumeration.swiftType

@@ -32,6 +32,7 @@ func formatTables(_ table: [EventTypeDescription]) -> String {
       case .string, .session, .drag: stored = "`\(field.name)` str"
       case .strings, .sessions: stored = "`\(field.name)` strs"
       case .integer: stored = "`\(field.name)` int"
+      case .count: stored = "`\(field.name)` int ≥ 0"
       case .coordinate: stored = "`\(field.name)` coord"
       case .pointerCoordinate: stored = "`\(field.name)` coord (delta)"
       case .bool: continue

@@ -56,6 +56,7 @@ private func jsonExpression(_ field: FieldDescription) -> String {
   case (.sessions, .required): return "try f.sessions(\(key))"
   case (.sessions, .optional): return "try f.optionalSessions(\(key))"
   case (.integer, .required): return "try f.integer(\(key))"
+  case (.count, .required): return "try f.count(\(key))"
   case (.coordinate, .required), (.pointerCoordinate, .required): return "try f.double(\(key))"
   case (.bool, .required): return "try f.bool(\(key))"
   case (.bool, .optional): return "try f.optionalBool(\(key))"

@@ -13,6 +13,7 @@ func randomPayloads(_ table: [EventTypeDescription], _ names: Names, function: S
         case .strings: "texts()"
         case .sessions: "sessions()"
         case .integer: "int()"
+        case .count: "count()"
         case .coordinate, .pointerCoordinate: "double()"
         case .bool: "bool()"
         case .enumeration: "value()"

@@ -68,6 +68,11 @@ private func fieldSchema(_ field: FieldDescription) -> JSON {
       ("type", type("integer")), ("minimum", .number("-9223372036854775808")),
       ("maximum", .number("9223372036854775807")),
     ])
+  case .count:
+    return .object([
+      ("type", type("integer")), ("minimum", .number("0")),
+      ("maximum", .number("9223372036854775807")),
+    ])
   case .coordinate, .pointerCoordinate:
     return .object([("type", type("number"))])
   case .bool:

@@ -158,7 +158,7 @@ extension EventFrameDecoder {
         session: try session(), content: try string(if: f.has(0)),
         exclusive: try optionalBool(f, present: 1, value: 2))
     case .traceGap:
-      return .traceGap(dropped: try integer())
+      return .traceGap(dropped: try count())
     case .appMark:
       return .appMark(label: try string())
 

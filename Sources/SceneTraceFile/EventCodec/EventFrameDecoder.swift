@@ -217,6 +217,14 @@ struct EventFrameDecoder {
     return value
   }
 
+  /// A count: an integer that is not negative.
+  mutating func count() throws(DecodingFailure) -> Int {
+    let start = reader.offset
+    let value = try integer()
+    guard value >= 0 else { throw .invalid("a count is negative (\(value))", at: start) }
+    return value
+  }
+
   /// A coordinate: raw bits when `isRaw`, otherwise grid units added to `base`.
   mutating func coordinate(isRaw: Bool, base: Int64 = 0) throws(DecodingFailure)
     -> (value: Double, units: Int64?)

@@ -277,7 +277,7 @@ extension Event.Payload {
         session: try f.session("session"), content: try f.optionalString("content"),
         exclusive: try f.optionalBool("exclusive"))
     case .traceGap:
-      self = .traceGap(dropped: try f.integer("dropped"))
+      self = .traceGap(dropped: try f.count("dropped"))
     case .appMark:
       self = .appMark(label: try f.string("label"))
 

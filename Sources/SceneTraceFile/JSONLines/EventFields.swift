@@ -44,6 +44,13 @@ struct EventFields {
     }
   }
 
+  /// A required count: an integer that is not negative.
+  func count(_ key: String) throws(TraceError) -> Int {
+    let value = try integer(key)
+    guard value >= 0 else { throw invalid(key, "expected a count (0 or more), found \(value)") }
+    return value
+  }
+
   /// A required boolean.
   func bool(_ key: String) throws(TraceError) -> Bool {
     guard let value = try optionalBool(key) else { throw missing(key) }
