@@ -83,6 +83,12 @@ extension EventFrameDecoder {
 }
 
 extension FixturePayload {
+  /// The key of every field of every event type: the members of an event line a reader keeps.
+  static let fieldKeys: Set<String> = [
+    "count", "drag", "frame", "heading", "inside", "items", "label", "modifiers", "session",
+    "width",
+  ]
+
   /// Adds the payload's present fields in the order of the event table.
   func export(to f: inout ExportFields) {
     switch self {

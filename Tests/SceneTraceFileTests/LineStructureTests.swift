@@ -109,3 +109,25 @@ func cutLastLineIsTruncationNotAnError(lastLine: String) throws {
   #expect(trace.events.count == 1)
   #expect(trace.truncation == nil)
 }
+
+@Test func membersNoEventTypeHasAreCheckedButNotKept() throws {
+  let nested = #"{"a":[1,2.5e3,{"b":null,"c":[true,false]}],"d":"\u00e9\n","e":{}}"#
+  let trace = try decode(
+    #"{"type":"app.mark","label":"x","extra":\#(nested),"also":[]}"# + "\n")
+  #expect(trace.events.map(\.payload) == [.appMark(label: "x")])
+  // A member that is dropped unread is still JSON, to the same depth, said as precisely.
+  for (text, message) in [
+    (#"{"type":"app.mark","label":"x","extra":[1,}"#, "column 43: expected a value"),
+    (#"{"type":"app.mark","label":"x","extra":{"a" 1}}"#, "expected ':' after the key \"a\""),
+    (#"{"type":"app.mark","label":"x","extra":"\x"}"#, "column 42: invalid escape"),
+    (
+      #"{"type":"app.mark","label":"x","extra":"# + String(repeating: "[", count: 70) + "\n",
+      "nest deeper than 64 levels"
+    ),
+    (#"{"type":"app.mark","label":"x","extra":1,"extra":2}"#, "appears twice"),
+  ] {
+    let error = readError(text + "\n")
+    #expect(error?.code == .invalidJSON, "\(text)")
+    #expect(error?.message.contains(message) == true, "\(String(describing: error?.message))")
+  }
+}

@@ -21,8 +21,12 @@ func jsonCodec(_ table: [EventTypeDescription], _ names: Names) -> String {
     return
       "case .\(event.caseName):\nself = .\(event.caseName)(\(arguments.joined(separator: ", ")))\n"
   }.joined()
+  let keys = Set(table.flatMap { $0.fields.map(\.name) }).sorted().map { "\"\($0)\"" }
   return """
     extension \(names.payload) {
+      /// The key of every field of every event type: the members of an event line a reader keeps.
+      static let fieldKeys: Set<String> = [\(keys.joined(separator: ", "))]
+
       /// Adds the payload's present fields in the order of the event table.
       func export(to f: inout ExportFields) {
         switch self {

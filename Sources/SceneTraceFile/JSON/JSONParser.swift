@@ -29,8 +29,19 @@ struct JSONParser {
   }
 
   /// Parses one value filling the whole range, whitespace around it allowed.
-  mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-    let value = try parseValue(depth: 0)
+  ///
+  /// With `keys`, a member of the outermost object whose key is not among them is checked but
+  /// not kept (its value reads as null): a large field nobody reads costs no memory.
+  mutating func parseDocument(keeping keys: Set<String>? = nil) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    skipWhitespace()
+    let value: JSONValue
+    if let keys, position < end, bytes[position] == UInt8(ascii: "{") {
+      value = .object(try parseObject(depth: 1, keeping: keys))
+    } else {
+      value = try parseValue(depth: 0)
+    }
     skipWhitespace()
     if position < end {
       throw failure("unexpected \(describeByte(bytes[position])) after the end of the value")
@@ -63,7 +74,9 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONObject {
+  private mutating func parseObject(depth: Int, keeping keys: Set<String>? = nil)
+    throws(JSONSyntaxError) -> JSONObject
+  {
     try checkDepth(depth)
     position += 1
     var object = JSONObject(reservingCapacity: 8)
@@ -73,19 +86,13 @@ struct JSONParser {
       return object
     }
     while true {
-      skipWhitespace()
-      guard position < end else { throw endFailure("a key") }
-      guard bytes[position] == UInt8(ascii: "\"") else {
-        throw unexpected(expecting: "a key in double quotes")
+      let key = try parseMemberKey()
+      if let keys, !keys.contains(key) {
+        try skipValue(depth: depth)
+        object.appendUnchecked(key, .null)
+      } else {
+        object.appendUnchecked(key, try parseValue(depth: depth))
       }
-      let key = try parseString()
-      skipWhitespace()
-      guard position < end else { throw endFailure("':' after a key") }
-      guard bytes[position] == UInt8(ascii: ":") else {
-        throw unexpected(expecting: "':' after the key \"\(key)\"")
-      }
-      position += 1
-      object.appendUnchecked(key, try parseValue(depth: depth))
       skipWhitespace()
       guard position < end else { throw endFailure("',' or '}'") }
       switch bytes[position] {
@@ -122,6 +129,61 @@ struct JSONParser {
       default: throw unexpected(expecting: "',' or ']' after an element")
       }
     }
+  }
+
+  /// Reads a value as `parseValue` does and with the same errors, keeping nothing but one string
+  /// or number at a time; only a key repeated in an object inside it goes unnoticed.
+  private mutating func skipValue(depth: Int) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard position < end else { throw endFailure("a value") }
+    let opening = bytes[position]
+    guard opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[") else {
+      _ = try parseValue(depth: depth)
+      return
+    }
+    let isObject = opening == UInt8(ascii: "{")
+    let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+    try checkDepth(depth + 1)
+    position += 1
+    skipWhitespace()
+    if position < end, bytes[position] == closing {
+      position += 1
+      return
+    }
+    while true {
+      if isObject {
+        _ = try parseMemberKey()
+      }
+      try skipValue(depth: depth + 1)
+      skipWhitespace()
+      guard position < end else { throw endFailure(isObject ? "',' or '}'" : "',' or ']'") }
+      switch bytes[position] {
+      case UInt8(ascii: ","): position += 1
+      case closing:
+        position += 1
+        return
+      default:
+        throw unexpected(
+          expecting: isObject ? "',' or '}' after a member" : "',' or ']' after an element")
+      }
+    }
+  }
+
+  /// Reads a member's key and the `:` after it.
+  private mutating func parseMemberKey() throws(JSONSyntaxError) -> String {
+    skipWhitespace()
+    guard position < end else { throw endFailure("a key") }
+    guard bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected(expecting: "a key in double quotes")
+    }
+    let key = try parseString()
+    skipWhitespace()
+    guard position < end else { throw endFailure("':' after a key") }
+    guard bytes[position] == UInt8(ascii: ":") else {
+      throw unexpected(expecting: "':' after the key \"\(key)\"")
+    }
+    position += 1
+    return key
   }
 
   private func checkDepth(_ depth: Int) throws(JSONSyntaxError) {

@@ -3,6 +3,17 @@
 import SceneTrace
 
 extension Event.Payload {
+  /// The key of every field of every event type: the members of an event line a reader keeps.
+  static let fieldKeys: Set<String> = [
+    "action", "activityType", "activityTypes", "animation", "cause", "chain", "characters", "code",
+    "content", "drag", "dropped", "exclusive", "from", "group", "hasRestorationActivity", "heading",
+    "height", "horizontalSizeClass", "input", "items", "key", "keyCode", "label", "latching",
+    "launch", "local", "modifiers", "openSessions", "operation", "orientation", "os", "phase",
+    "rect", "region", "request", "requester", "responder", "role", "sdk", "session", "sessions",
+    "state", "style", "supportsMultipleScenes", "target", "title", "to", "value", "view",
+    "wantsPriority", "width", "window", "x", "y",
+  ]
+
   /// Adds the payload's present fields in the order of the event table.
   func export(to f: inout ExportFields) {
     switch self {

@@ -51,7 +51,7 @@ struct JSONLinesReader {
       do throws(TraceError) {
         let value: JSONValue
         do throws(JSONSyntaxError) {
-          value = try parser.parseDocument()
+          value = try parser.parseDocument(keeping: Self.keptKeys)
         } catch {
           if newline == nil, error.isAtEnd {
             return CutLine(line: lineNumber, byteCount: lineEnd - lineStart)
@@ -74,6 +74,10 @@ struct JSONLinesReader {
     }
     return nil
   }
+
+  /// The members of an event line that are read: the fields of the event types, its type, its
+  /// time and its seq. Any other member is checked as JSON and dropped unread.
+  private static let keptKeys = Event.Payload.fieldKeys.union(["type", "t", "seq"])
 
   /// Whether the line is neither blank nor a `//` comment.
   private static func holdsEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
