@@ -69,7 +69,7 @@ let package = Package(
     // The event model, the state model, the reducer and its rules: pure Swift, no I/O.
     .target(
       name: "SceneTrace",
-      exclude: folderNotes(["Model", "State", "Reducer", "Rules", "Shrinking"])
+      exclude: folderNotes(["Model", "State", "Reducer", "Rules", "Shrinking", "Privacy"])
     ),
 
     // Reading and writing traces: the .sctrace format, JSON Lines (plain or zstd-compressed),

@@ -53,16 +53,35 @@ public struct FieldDescription: Sendable {
   public var kind: FieldKind
   /// Whether it may be absent.
   public var presence: Presence
+  /// What it may tell about the app's user, for redaction; nil for names the app's code or the
+  /// system chose.
+  public var sensitivity: Sensitivity?
 
   /// Describes a field.
-  public init(_ name: String, _ kind: FieldKind, _ presence: Presence = .required) {
+  public init(
+    _ name: String, _ kind: FieldKind, _ presence: Presence = .required,
+    sensitivity: Sensitivity? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.presence = presence
+    self.sensitivity = sensitivity
   }
 
   /// Whether the field may be absent: optional, or defaulted to an empty value.
   public var isOmittable: Bool { presence != .required }
+}
+
+/// What a string field may tell about the app's user: what redaction replaces. The cases are
+/// those of `FieldSensitivity` in the model.
+public enum Sensitivity: String, Sendable {
+  /// A value of shared state, written by one scene and shown by others.
+  case value
+  /// Text the user typed, saw or named: characters of a key press, a command's title, a mark's
+  /// label, the content a scene shows.
+  case text
+  /// A state key, whose part after its prefix (`file:`, `session:<id>/`) may name a document.
+  case key
 }
 
 /// Whether a field may be absent.
@@ -134,8 +153,10 @@ public struct EnumerationDescription: Sendable {
 
 extension FieldDescription {
   /// A string field.
-  public static func string(_ name: String, _ presence: Presence = .required) -> Self {
-    Self(name, .string, presence)
+  public static func string(
+    _ name: String, _ presence: Presence = .required, sensitivity: Sensitivity? = nil
+  ) -> Self {
+    Self(name, .string, presence, sensitivity: sensitivity)
   }
 
   /// A session field.

@@ -103,7 +103,10 @@ public let eventTable: [EventTypeDescription] = {
       "scene.saveRestoration", "sceneSaveRestoration", tag: 12,
       "`stateRestorationActivity(for:)`: the scene saved its restoration state (under `key`).",
       scene: "session",
-      [.session("session"), .string("activityType", .optional), .string("key", .optional)]),
+      [
+        .session("session"), .string("activityType", .optional),
+        .string("key", .optional, sensitivity: .key),
+      ]),
     sceneCallback(
       "scene.restoreInteractionState", "sceneRestoreInteractionState", tag: 13,
       "`scene(_:restoreInteractionStateWith:)`."),
@@ -149,7 +152,7 @@ public let eventTable: [EventTypeDescription] = {
       storedOrder: ["session", "phase", "keyCode", "modifiers", "characters"],
       [
         .session("session"), .enumeration("phase", e.pressPhase), F("keyCode", .integer),
-        .string("characters", .optional), .modifiers(),
+        .string("characters", .optional, sensitivity: .text), .modifiers(),
       ]),
     E(
       "key.command", "keyCommand", tag: 22,
@@ -160,7 +163,7 @@ public let eventTable: [EventTypeDescription] = {
       ],
       [
         .session("session"), .string("input"), .modifiers(), .string("action"),
-        .string("title", .optional), .string("target", .optional),
+        .string("title", .optional, sensitivity: .text), .string("target", .optional),
         F("chain", .strings, .optional), F("wantsPriority", .bool, .optional),
       ]),
     E(
@@ -210,20 +213,32 @@ public let eventTable: [EventTypeDescription] = {
     E(
       "state.write", "stateWrite", tag: 31,
       "The app wrote shared state (`session`: the scene that wrote it).",
-      [.string("key"), .string("value"), .session("session", .optional)]),
+      [
+        .string("key", sensitivity: .key), .string("value", sensitivity: .value),
+        .session("session", .optional),
+      ]),
     E(
       "state.delete", "stateDelete", tag: 32, "The app deleted shared state.",
-      [.string("key"), .session("session", .optional)]),
+      [.string("key", sensitivity: .key), .session("session", .optional)]),
     E(
       "state.render", "stateRender", tag: 33, "The scene now shows `value` for `key`.",
-      scene: "session", [.session("session"), .string("key"), .string("value")]),
+      scene: "session",
+      [
+        .session("session"), .string("key", sensitivity: .key),
+        .string("value", sensitivity: .value),
+      ]),
     E(
       "content.display", "contentDisplay", tag: 34, "The scene now shows `content` (nil: nothing).",
       scene: "session",
-      [.session("session"), .string("content", .optional), F("exclusive", .bool, .optional)]),
+      [
+        .session("session"), .string("content", .optional, sensitivity: .text),
+        F("exclusive", .bool, .optional),
+      ]),
     E(
       "trace.gap", "traceGap", tag: 35, "The recorder had to drop `dropped` events here.",
       [F("dropped", .count)]),
-    E("app.mark", "appMark", tag: 36, "A breadcrumb the app added.", [.string("label")]),
+    E(
+      "app.mark", "appMark", tag: 36, "A breadcrumb the app added.",
+      [.string("label", sensitivity: .text)]),
   ]
 }()

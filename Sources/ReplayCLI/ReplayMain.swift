@@ -84,7 +84,8 @@ struct ReplayCommand: ParsableCommand {
       CheckCommand.self, ShrinkCommand.self, StateCommand.self, EventsCommand.self,
       DiffCommand.self, WhyCommand.self, InfoCommand.self, VerifyCommand.self,
       ImportCommand.self, ExportCommand.self, CompactCommand.self, MakeTestCommand.self,
-      SimulateCommand.self, RulesCommand.self, ExplainCommand.self, TimelineCommand.self,
+      RedactCommand.self, SimulateCommand.self, RulesCommand.self, ExplainCommand.self,
+      TimelineCommand.self,
     ]
   )
 }

@@ -83,16 +83,7 @@ struct ShrinkCommand: ParsableCommand {
       throw UsageError(try absence(of: goal, in: trace))
     }
     let seconds = Double(MonotonicClock.now() - started) / 1e9
-    if output.hasSuffix(".jsonl") {
-      try TraceOutput.writeJSONLines(result.events, to: output)
-    } else {
-      let header = TraceHeader(
-        recorderVersion: "replay shrink \(ReplayMain.version)",
-        appName: trace.header?.appName ?? "",
-        startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
-      _ = try TraceOutput.write(
-        result.events, to: output, header: header, compression: .automatic)
-    }
+    try TraceOutput.write(result.events, to: output, from: trace, by: "shrink")
     let time = TraceOutput.decimal(seconds, digits: seconds < 1 ? 2 : 1)
     Console.output(
       "kept \(result.events.count) of \(result.originalCount) events (\(goal.summary)) after "

@@ -52,6 +52,23 @@ enum TraceOutput {
     return try TraceReader(path: path).byteCount
   }
 
+  /// Writes `events`, taken from `trace`, to `path`: as JSON Lines when the name ends in
+  /// `.jsonl`, otherwise as a `.sctrace` file whose header names `command` and keeps the app's
+  /// name and start time.
+  static func write(
+    _ events: [Event], to path: String, from trace: LoadedTrace, by command: String
+  ) throws(TraceError) {
+    if path.hasSuffix(".jsonl") {
+      try writeJSONLines(events, to: path)
+    } else {
+      let header = TraceHeader(
+        recorderVersion: "replay \(command) \(ReplayMain.version)",
+        appName: trace.header?.appName ?? "",
+        startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
+      _ = try write(events, to: path, header: header, compression: .automatic)
+    }
+  }
+
   /// `events` in the JSON Lines export form, a line each.
   static func jsonLines(_ events: [Event]) -> String {
     var text = ""

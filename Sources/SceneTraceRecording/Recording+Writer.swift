@@ -5,6 +5,9 @@ extension Recording {
   struct Writer {
     private let sink: any TraceSink
     private let options: RecordingOptions
+    /// The fields the options replace by digests, unkeyed so that equal values match across
+    /// launches recorded into one file.
+    private let redaction: Redaction
     private var nextSeq: Int
     private var lastTime: TraceTime
     /// The events not yet taken by the sink, in order, with their seqs.
@@ -19,6 +22,10 @@ extension Recording {
     init(sink: any TraceSink, options: RecordingOptions, position: TracePosition) {
       self.sink = sink
       self.options = options
+      var replaced: Set<FieldSensitivity> = []
+      if options.digestsValues { replaced.insert(.value) }
+      if options.redactsKeyIdentifiers { replaced.insert(.key) }
+      self.redaction = Redaction(replacing: replaced)
       self.nextSeq = position.nextSeq
       self.lastTime = position.time
     }
@@ -35,7 +42,7 @@ extension Recording {
         return
       }
       lastTime = max(lastTime, record.time)
-      pending.append(Event(seq: nextSeq, time: lastTime, redacted(record.payload)))
+      pending.append(Event(seq: nextSeq, time: lastTime, redaction(record.payload)))
       nextSeq += 1
     }
 
@@ -102,55 +109,5 @@ extension Recording {
     {
       options.onError?(RecorderError(code: code, message: message, underlying: error))
     }
-
-    private func redacted(_ payload: Event.Payload) -> Event.Payload {
-      guard options.digestsValues || options.redactsKeyIdentifiers else { return payload }
-      let value = { (text: String) in options.digestsValues ? Redaction.digest(text) : text }
-      let key = { (text: String) in
-        options.redactsKeyIdentifiers ? Redaction.redactingIdentifiers(inKey: text) : text
-      }
-      switch payload {
-      case .stateWrite(let name, let text, let session):
-        return .stateWrite(key: key(name), value: value(text), session: session)
-      case .stateDelete(let name, let session):
-        return .stateDelete(key: key(name), session: session)
-      case .stateRender(let session, let name, let text):
-        return .stateRender(session: session, key: key(name), value: value(text))
-      case .sceneSaveRestoration(let session, let activityType, let name):
-        return .sceneSaveRestoration(
-          session: session, activityType: activityType, key: name.map(key))
-      default:
-        return payload
-      }
-    }
-  }
-}
-
-/// Digests that stand in for values and identifiers the app chose not to record.
-enum Redaction {
-  /// `#` and the 64-bit FNV-1a hash of the UTF-8 bytes in hex: equal inputs, equal digests.
-  static func digest(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return "#" + String(repeating: "0", count: 16 - hex.count) + hex
-  }
-
-  /// The key with what identifies a document, record or file replaced by a digest, keeping the
-  /// part that gives the key its meaning: `file:#…`, `session:<id>/#…`. Setting names
-  /// (`defaults:`) are not identifiers and stay.
-  static func redactingIdentifiers(inKey key: String) -> String {
-    if key.hasPrefix("defaults:") { return key }
-    if key.hasPrefix("session:"), let slash = key.firstIndex(of: "/") {
-      let rest = key[key.index(after: slash)...]
-      return String(key[...slash]) + (rest.isEmpty ? "" : digest(String(rest)))
-    }
-    if let colon = key.firstIndex(of: ":") {
-      let rest = key[key.index(after: colon)...]
-      return String(key[...colon]) + (rest.isEmpty ? "" : digest(String(rest)))
-    }
-    return digest(key)
   }
 }

@@ -48,7 +48,7 @@ struct HelpWalkTests {
     case "why": return files + ["app.state"]
     case "shrink":
       return files + ["--rule", "restoration.shared-storage", "--output", out + ".jsonl"]
-    case "import", "compact": return files + ["--output", out + ".sctrace"]
+    case "import", "compact", "redact": return files + ["--output", out + ".sctrace"]
     case "make-test": return files + ["--output", out + ".swift"]
     case "simulate": return ["sketch-restoration-bug", "--output", out + ".jsonl"]
     case "rules": return []
@@ -83,6 +83,7 @@ struct HelpWalkTests {
       _ = try ReplayTool.run("check", clean, "--write-baseline", path)
       return path
     case (_, "path=value"): return "app.terminated=false"
+    case ("--salt", "text"): return "some salt"
     default: return nil
     }
   }

@@ -60,6 +60,7 @@ func replacingTables(in article: String?) throws -> String {
 let outputs: [Output] = [
   swiftOutput("Sources/SceneTrace/Model/Event+Payload.swift") { payloadFile(eventTable) },
   swiftOutput("Sources/SceneTrace/Model/EventType.swift") { eventTypeFile(eventTable) },
+  swiftOutput("Sources/SceneTrace/Privacy/Event+Redaction.swift") { redactionFile(eventTable) },
   swiftOutput("Sources/SceneTraceFile/EventCodec/EventCodes+Tables.swift") {
     codesFile(eventTable)
   },
