@@ -80,6 +80,35 @@ import Testing
     }
   }
 
+  /// Limits: a length or a count beyond what is left of the frame is damage, refused before
+  /// anything of that size is allocated.
+  @Test(
+    arguments: [
+      // app.mark whose new label claims 2^35 bytes.
+      [1, 1, 36, 0, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x78, 0x78],
+      // app.discardSessions naming 2^35 sessions.
+      [1, 1, 5, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0, 1, 0x41],
+      // app.mark whose label claims more bytes than any Int holds.
+      [1, 1, 36, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01],
+    ] as [[UInt8]])
+  func aLengthOrCountBeyondTheFrameIsDamage(content: [UInt8]) throws {
+    let bytes = try Self.file([Self.frame([(false, content, content.count)], content: content)])
+    let error = readError(bytes)
+    #expect(error?.code == .emptyTrace)
+    #expect(error?.message.contains("cannot be decoded at content byte") == true)
+  }
+
+  @Test func aBlockLargerThanItsFrameAllowsIsDamage() throws {
+    // The frame's window is 128 KiB, and no block may be larger than it or than 128 KiB.
+    let content = [UInt8](repeating: 0, count: 1 << 17 + 1)
+    let bytes = try Self.file([Self.frame([(false, content, content.count)], content: content)])
+    let error = readError(bytes)
+    #expect(error?.code == .emptyTrace)
+    #expect(
+      error?.message.contains("a block claims 131073 bytes, more than the frame allows (131072)")
+        == true, "\(String(describing: error?.message))")
+  }
+
   @Test func aNegativeCountIsDamageNotAnEvent() throws {
     // The encoder writes what it is given; the reader refuses a gap of -5 dropped events.
     var encoder = EventFrameEncoder(firstSeq: 1)
