@@ -15,6 +15,8 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable {
     public static let closeFailed = Code("closeFailed")
     /// Events were dropped: the buffer was full, or the sink kept failing.
     public static let eventsDropped = Code("eventsDropped")
+    /// The sink kept failing, and the recording stopped writing to it; later events are lost.
+    public static let stopped = Code("stopped")
     /// A recording is already running.
     public static let alreadyRecording = Code("alreadyRecording")
 
