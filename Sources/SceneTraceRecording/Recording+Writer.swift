@@ -6,7 +6,7 @@ extension Recording {
     private let sink: any TraceSink
     private let options: RecordingOptions
     private var nextSeq: Int
-    private var lastTime: TraceTime
+    private var clock: EventClock
     /// The events not yet taken by the sink, in order, with their seqs.
     private var pending: [Event] = []
     /// Events dropped here because the sink kept failing and `pending` reached its bound, or
@@ -23,30 +23,51 @@ extension Recording {
     private var failures = 0
     private var retryAt: UInt64 = 0
     private var gaveUp = false
+    private var clockFaults = 0
 
-    init(sink: any TraceSink, options: RecordingOptions, position: TracePosition) {
+    init(
+      sink: any TraceSink, options: RecordingOptions, position: TracePosition, origin: UInt64
+    ) {
       self.sink = sink
       self.options = options
       self.nextSeq = position.nextSeq
-      self.lastTime = position.time
+      self.clock = EventClock(origin: origin, start: position.time)
     }
 
     /// How many events `pending` may hold while the sink fails, before new ones are dropped.
     private var pendingLimit: Int { max(options.capacity, 2) * 4 }
+
+    /// How many clock faults are reported, to the app and in the trace, before the rest are
+    /// only corrected.
+    static let reportedClockFaults = 16
 
     /// Whether every event taken so far is in the sink and flushed.
     var isCaughtUp: Bool { pending.isEmpty && !unflushed && !gaveUp }
 
     /// Numbers a recorded event and queues it for the sink. Times never go backwards: two
     /// threads may read the clock in one order and append in the other, and the trace keeps
-    /// the append order.
+    /// the append order; a clock that goes back or jumps is reported and left out.
     mutating func append(_ record: EventQueue.Record) {
+      let (time, fault) = clock.time(at: record.reading)
+      if let fault { noteClockFault(fault, at: time) }
       guard pending.count < pendingLimit, !gaveUp else {
         droppedHere += 1
         return
       }
-      lastTime = max(lastTime, record.time)
-      pending.append(Event(seq: nextSeq, time: lastTime, redacted(record.payload)))
+      pending.append(Event(seq: nextSeq, time: time, redacted(record.payload)))
+      nextSeq += 1
+    }
+
+    private mutating func noteClockFault(_ fault: EventClock.Fault, at time: TraceTime) {
+      clockFaults += 1
+      guard clockFaults <= Self.reportedClockFaults else { return }
+      var message = fault.description
+      if clockFaults == Self.reportedClockFaults {
+        message += "; later faults of the clock are corrected without being reported"
+      }
+      report(.clockFault, message)
+      guard !gaveUp else { return }
+      pending.append(Event(seq: nextSeq, time: time, .appMark(label: "SceneTrace: " + message)))
       nextSeq += 1
     }
 
@@ -72,7 +93,7 @@ extension Recording {
       guard unreported > 0 else { return }
       if failures > 0, case .traceGap = pending.last?.payload { return }
       reportedDrops = total
-      pending.append(Event(seq: nextSeq, time: lastTime, .traceGap(dropped: unreported)))
+      pending.append(Event(seq: nextSeq, time: clock.lastTime, .traceGap(dropped: unreported)))
       nextSeq += 1
     }
 

@@ -14,8 +14,6 @@ public final class Recording: @unchecked Sendable {
   private let queue: EventQueue
   private let options: RecordingOptions
   private let clock: @Sendable () -> UInt64
-  private let origin: UInt64
-  private let startTime: TraceTime
   private let dropped = ManagedAtomic<Int>(0)
   private let closed = ManagedAtomic<Bool>(false)
   private let writerSleeps = ManagedAtomic<Bool>(false)
@@ -36,7 +34,9 @@ public final class Recording: @unchecked Sendable {
   ///
   /// - Parameter clock: monotonic nanoseconds that stamp the events; the default is the
   ///   system's uptime clock. Tests and the simulator pass their own. It is read only on the
-  ///   threads that call the hooks; the writer paces its flushes by the system's clock.
+  ///   threads that call the hooks; the writer paces its flushes by the system's clock. A step
+  ///   back of more than a second, or ahead of more than a year, is a fault of the clock: the
+  ///   trace's times hold still across it, and it is reported (``RecorderError/Code/clockFault``).
   public init(
     sink: sending some TraceSink, options: RecordingOptions = RecordingOptions(),
     clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
@@ -52,9 +52,7 @@ public final class Recording: @unchecked Sendable {
     self.queue = EventQueue(minimumCapacity: max(options.capacity, 2))
     self.options = options
     self.clock = clock
-    self.origin = clock()
-    self.startTime = position.time
-    self.writer = Writer(sink: sink, options: options, position: position)
+    self.writer = Writer(sink: sink, options: options, position: position, origin: clock())
     let thread = Thread { [self] in runWriter() }
     thread.name = "SceneTrace writer"
     thread.qualityOfService = .utility
@@ -64,13 +62,11 @@ public final class Recording: @unchecked Sendable {
   /// The hooks that record into this recording.
   public var recorder: SceneTraceRecorder { SceneTraceRecorder(recording: self) }
 
-  /// Appends an event stamped with the current time; drops it (and counts the drop) when the
-  /// buffer is full. Called from any thread by the hooks.
+  /// Appends an event with the clock's reading; drops it (and counts the drop) when the buffer
+  /// is full. Called from any thread by the hooks. The writer turns readings into times.
   func record(_ payload: Event.Payload) {
     guard !closed.load(ordering: .relaxed) else { return }
-    let elapsed = Int64(truncatingIfNeeded: clock() &- origin)
-    let time = TraceTime(nanoseconds: startTime.nanoseconds &+ elapsed)
-    let record = EventQueue.Record(time: time, payload: payload)
+    let record = EventQueue.Record(reading: clock(), payload: payload)
     while !queue.append(record) {
       guard options.waitsWhenFull, !closed.load(ordering: .relaxed) else {
         dropped.wrappingIncrement(ordering: .relaxed)

@@ -101,7 +101,14 @@ final class ManualClock: @unchecked Sendable {
 
   func advance(nanoseconds: UInt64) {
     lock.lock()
-    now += nanoseconds
+    now &+= nanoseconds
+    lock.unlock()
+  }
+
+  /// Moves the clock back, as a faulty clock would.
+  func goBack(nanoseconds: UInt64) {
+    lock.lock()
+    now &-= nanoseconds
     lock.unlock()
   }
 }
@@ -123,6 +130,11 @@ final class ErrorLog: @unchecked Sendable {
     return errors.map(\.code)
   }
 
+  var messages: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return errors.map(\.message)
+  }
 }
 
 extension RecordingOptions {
