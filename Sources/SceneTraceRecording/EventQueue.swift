@@ -12,8 +12,8 @@ import SceneTrace
 final class EventQueue: @unchecked Sendable {
   /// One recorded event, before it has a seq.
   struct Record {
-    /// When the hook was called.
-    var time: TraceTime
+    /// The recording clock's reading when the hook was called.
+    var reading: UInt64
     /// What it recorded.
     var payload: Event.Payload
   }

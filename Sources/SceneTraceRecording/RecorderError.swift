@@ -15,6 +15,11 @@ public struct RecorderError: Error, CustomStringConvertible, Sendable {
     public static let closeFailed = Code("closeFailed")
     /// Events were dropped: the buffer was full, or the sink kept failing.
     public static let eventsDropped = Code("eventsDropped")
+    /// The sink kept failing, and the recording stopped writing to it; later events are lost.
+    public static let stopped = Code("stopped")
+    /// The clock the events are stamped with went back or jumped ahead; the trace leaves the
+    /// step out and has an `app.mark` where it happened.
+    public static let clockFault = Code("clockFault")
     /// A recording is already running.
     public static let alreadyRecording = Code("alreadyRecording")
 

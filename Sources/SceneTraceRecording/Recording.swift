@@ -14,8 +14,6 @@ public final class Recording: @unchecked Sendable {
   private let queue: EventQueue
   private let options: RecordingOptions
   private let clock: @Sendable () -> UInt64
-  private let origin: UInt64
-  private let startTime: TraceTime
   private let dropped = ManagedAtomic<Int>(0)
   private let closed = ManagedAtomic<Bool>(false)
   private let writerSleeps = ManagedAtomic<Bool>(false)
@@ -23,8 +21,12 @@ public final class Recording: @unchecked Sendable {
   private let wake = DispatchSemaphore(value: 0)
   private let flushes = NSCondition()
   private let finished = DispatchSemaphore(value: 0)
-  /// The last flush request the writer has carried out; guarded by `flushes`.
+  /// The last flush request the writer has carried out, and whether everything reached the
+  /// sink then; guarded by `flushes`.
   private var flushedRequest = 0
+  private var lastFlushSucceeded = true
+  /// Whether the writer closed the sink with every event in it.
+  private let closedCleanly = ManagedAtomic<Bool>(false)
   /// The writer thread's own state.
   private var writer: Writer
 
@@ -32,7 +34,9 @@ public final class Recording: @unchecked Sendable {
   ///
   /// - Parameter clock: monotonic nanoseconds that stamp the events; the default is the
   ///   system's uptime clock. Tests and the simulator pass their own. It is read only on the
-  ///   threads that call the hooks; the writer paces its flushes by the system's clock.
+  ///   threads that call the hooks; the writer paces its flushes by the system's clock. A step
+  ///   back of more than a second, or ahead of more than a year, is a fault of the clock: the
+  ///   trace's times hold still across it, and it is reported (``RecorderError/Code/clockFault``).
   public init(
     sink: sending some TraceSink, options: RecordingOptions = RecordingOptions(),
     clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
@@ -48,9 +52,7 @@ public final class Recording: @unchecked Sendable {
     self.queue = EventQueue(minimumCapacity: max(options.capacity, 2))
     self.options = options
     self.clock = clock
-    self.origin = clock()
-    self.startTime = position.time
-    self.writer = Writer(sink: sink, options: options, position: position)
+    self.writer = Writer(sink: sink, options: options, position: position, origin: clock())
     let thread = Thread { [self] in runWriter() }
     thread.name = "SceneTrace writer"
     thread.qualityOfService = .utility
@@ -60,13 +62,11 @@ public final class Recording: @unchecked Sendable {
   /// The hooks that record into this recording.
   public var recorder: SceneTraceRecorder { SceneTraceRecorder(recording: self) }
 
-  /// Appends an event stamped with the current time; drops it (and counts the drop) when the
-  /// buffer is full. Called from any thread by the hooks.
+  /// Appends an event with the clock's reading; drops it (and counts the drop) when the buffer
+  /// is full. Called from any thread by the hooks. The writer turns readings into times.
   func record(_ payload: Event.Payload) {
     guard !closed.load(ordering: .relaxed) else { return }
-    let elapsed = Int64(truncatingIfNeeded: clock() &- origin)
-    let time = TraceTime(nanoseconds: startTime.nanoseconds &+ elapsed)
-    let record = EventQueue.Record(time: time, payload: payload)
+    let record = EventQueue.Record(reading: clock(), payload: payload)
     while !queue.append(record) {
       guard options.waitsWhenFull, !closed.load(ordering: .relaxed) else {
         dropped.wrappingIncrement(ordering: .relaxed)
@@ -85,29 +85,35 @@ public final class Recording: @unchecked Sendable {
   }
 
   /// Writes and flushes every event recorded before this call, waiting up to `timeout` seconds;
-  /// returns whether the flush finished in time.
+  /// returns whether they all reached the sink in time: false when the sink failed (they are
+  /// kept and retried, up to a bound), when the recording gave up on the sink, or when the
+  /// writer did not finish in time. A sink that is failing is tried again at once.
   @discardableResult
   public func flush(timeout: Double = 5) -> Bool {
-    guard !closed.load(ordering: .relaxed) else { return true }
+    guard !closed.load(ordering: .relaxed) else { return closedCleanly.load(ordering: .relaxed) }
     let request = flushRequests.wrappingIncrementThenLoad(ordering: .sequentiallyConsistent)
     wake.signal()
     let deadline = Date(timeIntervalSinceNow: timeout)
     flushes.lock()
     defer { flushes.unlock() }
     while flushedRequest < request {
-      guard flushes.wait(until: deadline) else { return flushedRequest >= request }
+      guard flushes.wait(until: deadline) else { break }
     }
-    return true
+    return flushedRequest >= request && lastFlushSucceeded
   }
 
   /// Writes every event recorded so far, flushes and closes the sink, and stops the writer.
-  /// Hooks called afterwards record nothing. Waits up to `timeout` seconds; returns whether the
-  /// writer finished in time.
+  /// Hooks called afterwards record nothing. Waits up to `timeout` seconds; returns whether
+  /// every event reached the sink and it closed cleanly, in time. A later call returns the
+  /// same, once the writer has finished.
   @discardableResult
   public func close(timeout: Double = 10) -> Bool {
-    guard !closed.exchange(true, ordering: .sequentiallyConsistent) else { return true }
+    guard !closed.exchange(true, ordering: .sequentiallyConsistent) else {
+      return closedCleanly.load(ordering: .sequentiallyConsistent)
+    }
     wake.signal()
-    return finished.wait(timeout: .now() + timeout) == .success
+    guard finished.wait(timeout: .now() + timeout) == .success else { return false }
+    return closedCleanly.load(ordering: .sequentiallyConsistent)
   }
 
   /// Whether key presses keep their characters without a shortcut modifier.
@@ -133,26 +139,35 @@ public final class Recording: @unchecked Sendable {
     while true {
       let request = flushRequests.load(ordering: .sequentiallyConsistent)
       let isClosing = closed.load(ordering: .sequentiallyConsistent)
-      drainQueue()
-      writer.writePending()
       let now = uptime()
-      if request > flushedRequest || isClosing || now &- lastFlush >= interval {
-        writer.flushIfNeeded()
-        lastFlush = now
-      }
-      if request > flushedRequest {
-        flushes.lock()
-        flushedRequest = request
-        flushes.broadcast()
-        flushes.unlock()
-      }
+      // A sink that works again at close takes what waited, so that the last events find room.
+      if isClosing { writer.writePending(now: now, forced: true) }
+      drainQueue()
       if isClosing {
-        writer.close()
+        let clean = writer.close(now: now)
+        closedCleanly.store(clean, ordering: .sequentiallyConsistent)
+        finishFlushes(through: .max, succeeded: clean)
         finished.signal()
         return
       }
+      let flushAsked = request > flushedRequest
+      writer.writePending(now: now, forced: flushAsked)
+      if flushAsked || now &- lastFlush >= interval {
+        writer.flushIfNeeded(now: now, forced: flushAsked)
+        lastFlush = now
+      }
+      if flushAsked { finishFlushes(through: request, succeeded: writer.isCaughtUp) }
       sleepUnlessWorkArrived(request: request, interval: interval)
     }
+  }
+
+  /// Tells the callers of `flush` up to `request` how it went.
+  private func finishFlushes(through request: Int, succeeded: Bool) {
+    flushes.lock()
+    flushedRequest = max(flushedRequest, request)
+    lastFlushSucceeded = succeeded
+    flushes.broadcast()
+    flushes.unlock()
   }
 
   /// Moves the published records, at most a buffer's worth so that the sink gets them in

@@ -19,8 +19,23 @@ public struct RecordingOptions: Sendable {
   /// simulations and tests that must keep every event; an app leaves it off, so that a hook
   /// never waits.
   public var waitsWhenFull = false
-  /// Called on the writer thread when the sink fails; the app goes on.
+  /// Called on the writer thread when the sink fails, events are dropped or the clock
+  /// misbehaves; the app goes on. Called once when a failure starts, not for every try or
+  /// event while it lasts.
   public var onError: (@Sendable (RecorderError) -> Void)?
+  /// How a failing sink is tried again.
+  package var retry = Retry()
+
+  /// How a failing sink is tried again: after `firstDelay` nanoseconds, then after twice as long
+  /// each time up to `longestDelay`, `attempts` tries in all, counting the first. An explicit
+  /// flush tries at once.
+  package struct Retry: Sendable {
+    package var firstDelay: UInt64 = 100_000_000
+    package var longestDelay: UInt64 = 30_000_000_000
+    package var attempts = 30
+
+    package init() {}
+  }
 
   /// The defaults: 16K events, a flush every 250 ms, typed text not recorded.
   public init() {}

@@ -33,6 +33,11 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   private var writer: TraceWriter?
   private var lastAppended = 0
 
+  /// Makes the byte sink of a new file; tests put faults between the writer and the file.
+  package var makeByteSink: (String) throws(TraceError) -> any TraceByteSink = {
+    path throws(TraceError) in try FileByteSink(path: path)
+  }
+
   /// What the file had lost before this launch appended to it (it was cut, or damaged), if
   /// anything; the events it still held were kept.
   public private(set) var repairedDamage: String?
@@ -83,17 +88,20 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
     let header = TraceHeader(
       recorderVersion: "SceneTraceRecorder", appName: appName,
       startWallClockNanoseconds: Int64(Date().timeIntervalSince1970 * 1e9))
-    writer = try TraceWriter(header: header, sink: try FileByteSink(path: path), options: options)
+    writer = try TraceWriter(header: header, sink: try makeByteSink(path), options: options)
     return position
   }
 
   /// Appends the events; after a failure the recording offers the same events again, and those
-  /// already appended are skipped.
+  /// already appended are skipped. The bytes a failed write (a full disk) cut short are written
+  /// again first.
   public func write(_ events: [Event]) throws {
     guard let writer else { return }
+    try writer.writeUnwrittenBytes()
     for event in events where event.seq > lastAppended {
+      // An event whose bytes the file did not take yet is appended: they are kept and retried.
+      defer { lastAppended = writer.lastEventSeq }
       try writer.append(event)
-      lastAppended = event.seq
     }
   }
 

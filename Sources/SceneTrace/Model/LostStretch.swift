@@ -111,8 +111,8 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
       return LostStretch(
         kind: .dropped, afterSeq: event.seq - 1, beforeSeq: event.seq + 1, eventCount: dropped,
         message:
-          "the recorder dropped \(grouped(dropped)) \(plural) here because its buffer was full "
-          + "(a trace.gap event); what happened between seq \(event.seq - 1) and seq "
+          "the recorder dropped \(grouped(dropped)) \(plural) here, its buffer full or its file "
+          + "not writable (a trace.gap event); what happened between seq \(event.seq - 1) and seq "
           + "\(event.seq + 1) is not known")
     }
   }

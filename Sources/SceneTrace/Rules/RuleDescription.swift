@@ -40,10 +40,10 @@ extension RuleDescription {
       explanation: """
         Not a bug of the app, but a hole in what the trace shows. Each stretch the trace could \
         not see is reported once, at the event where it is, with how many events were lost when \
-        that is known: a trace.gap event (the recorder's buffer was full and it dropped events \
-        rather than slow the app), a damaged or unreadable frame of a .sctrace file, a file that \
-        ends before the recording did (the app was killed, or the file was copied while it was \
-        written), or events of types this version does not know, skipped by --lenient. Any \
+        that is known: a trace.gap event (the recorder's buffer was full, or its file could not \
+        be written for a while, and it dropped events rather than slow the app), a damaged \
+        or unreadable frame of a .sctrace file, a file that ends before the recording did (the \
+        app was killed, or the file was copied while it was written), or events of types this version does not know, skipped by --lenient. Any \
         other finding after a lost stretch in the same launch is marked as one the lost events \
         may explain: a transition, a write or a render may be among them. To see everything, \
         give the recorder more room (a larger RecordingOptions.capacity, or fewer pointer \

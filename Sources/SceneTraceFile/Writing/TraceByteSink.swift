@@ -17,6 +17,13 @@ public protocol TraceByteSink: AnyObject {
   func close() throws(TraceError)
 }
 
+/// A byte sink that can be cut back to its first `offset` bytes and written on from there: what
+/// lets a ``TraceWriter`` write again, after a failed write, the bytes the failure cut short.
+package protocol RewindableByteSink: TraceByteSink {
+  /// Drops everything after the first `offset` bytes; the next write goes on from there.
+  func rewind(to offset: Int) throws(TraceError)
+}
+
 /// A sink that keeps the bytes in memory, for tests and for encoding a trace to send elsewhere.
 public final class MemoryByteSink: TraceByteSink {
   /// Everything written so far.
@@ -34,8 +41,14 @@ public final class MemoryByteSink: TraceByteSink {
   public func close() {}
 }
 
+extension MemoryByteSink: RewindableByteSink {
+  package func rewind(to offset: Int) {
+    bytes.removeLast(max(bytes.count - offset, 0))
+  }
+}
+
 /// A sink that writes a file, created or truncated when the sink is made.
-public final class FileByteSink: TraceByteSink {
+public final class FileByteSink: RewindableByteSink {
   /// The file, as the caller named it.
   public let path: String
   private var file: FileDescriptor?
@@ -61,14 +74,31 @@ public final class FileByteSink: TraceByteSink {
     } catch {
       throw Self.failure(path, "cannot open the file", error)
     }
+    do throws(TraceError) {
+      try Self.cut(file, at: offset, path, "cannot cut the file to append to it")
+    } catch {
+      _ = try? file.close()
+      throw error
+    }
+    self.file = file
+  }
+
+  /// Cuts the file back to its first `offset` bytes, after a write that failed part way.
+  package func rewind(to offset: Int) throws(TraceError) {
+    let file = try openFile()
+    try Self.cut(file, at: offset, path, "cannot cut the file back after a failed write")
+  }
+
+  /// Drops what follows the first `offset` bytes of `file` and writes on from there.
+  private static func cut(
+    _ file: FileDescriptor, at offset: Int, _ path: String, _ action: String
+  ) throws(TraceError) {
     do {
       try file.resize(to: Int64(offset))
       try file.seek(offset: 0, from: .end)
     } catch {
-      _ = try? file.close()
-      throw Self.failure(path, "cannot cut the file to append to it", error)
+      throw failure(path, action, error)
     }
-    self.file = file
   }
 
   deinit {
@@ -86,9 +116,7 @@ public final class FileByteSink: TraceByteSink {
 
   /// Appends `bytes` to the file.
   public func write(_ bytes: [UInt8]) throws(TraceError) {
-    guard let file else {
-      throw TraceError(code: .unwritableFile, message: "the file is closed", path: path)
-    }
+    let file = try openFile()
     do {
       try file.writeAll(bytes)
     } catch {
@@ -105,6 +133,14 @@ public final class FileByteSink: TraceByteSink {
     } catch {
       throw Self.failure(path, "cannot close the file", error)
     }
+  }
+
+  /// The file, or an error when it was closed.
+  private func openFile() throws(TraceError) -> FileDescriptor {
+    guard let file else {
+      throw TraceError(code: .unwritableFile, message: "the file is closed", path: path)
+    }
+    return file
   }
 
   /// An `unwritableFile` error with the operating system's reason (`strerror`'s text).

@@ -18,6 +18,12 @@ import SceneTrace
 ///
 /// A writer belongs to one thread at a time. Without libzstd (iOS) it writes frames of raw
 /// blocks, which `replay compact` compresses later.
+///
+/// When the sink fails to take bytes (a full disk), the writer keeps them. A sink that can be
+/// rewound (``FileByteSink``, ``MemoryByteSink``) is cut back to the last byte written whole and
+/// the kept bytes are written again before anything else, at the next call; an event whose
+/// ``append(_:)`` threw is in the file once that succeeds if ``lastEventSeq`` counts it. Any
+/// other sink's first failure is final.
 public final class TraceWriter {
   /// How frames are compressed.
   public enum Compression: Hashable, Sendable {
@@ -61,7 +67,12 @@ public final class TraceWriter {
   private let sink: any TraceByteSink
   private let options: Options
   private let compressor: any FrameCompressor
+  /// Where the next byte goes: the bytes the sink took and those in ``unwritten``.
   private var offset = 0
+  /// Bytes the sink has not taken yet, because a write failed; they go first.
+  private var unwritten: [UInt8] = []
+  /// Whether a failed write may have left part of its bytes in the sink, to be cut off.
+  private var sinkNeedsRewind = false
   /// The frame being written, when ``frameIsOpen``.
   private var frame = EventFrameEncoder(firstSeq: 1)
   private var frameIsOpen = false
@@ -71,6 +82,8 @@ public final class TraceWriter {
   private var lastTime = TraceTime.zero
   private var lastFlush: Int64
   private var failure: TraceError?
+  /// Whether ``close()`` has queued the index: nothing is appended any more.
+  private var isClosing = false
   private var isClosed = false
 
   private let reducer = TraceReducer()
@@ -94,8 +107,8 @@ public final class TraceWriter {
     lastFlush = options.clock()
     var current = header
     current.formatVersion = .current
-    try emit(
-      TraceRecord.skippableFrame(nibble: TraceRecord.headerNibble, content: current.encoded()))
+    queue(TraceRecord.skippableFrame(nibble: TraceRecord.headerNibble, content: current.encoded()))
+    try writeUnwritten()
   }
 
   /// A writer that goes on writing on `sink`, which is `offset` bytes into a file whose index so
@@ -171,19 +184,16 @@ public final class TraceWriter {
     if frame.eventCount >= options.eventsPerFrame || frame.size >= Self.frameByteLimit {
       try endFrame()
     }
-    try flushIfDue()
+    if options.clock() - lastFlush >= options.flushInterval { try flushFrame() }
+    try writeUnwritten()
   }
 
   /// Makes every event appended so far decodable from the file: ends the current zstd block
   /// (`ZSTD_e_flush`) and writes it out.
   public func flush() throws(TraceError) {
     try checkUsable()
-    lastFlush = options.clock()
-    guard frameIsOpen else { return }
-    try feedFrame()
-    var output: [UInt8] = []
-    try compressor.flush(to: &output)
-    try emit(output)
+    try flushFrame()
+    try writeUnwritten()
   }
 
   /// Flushes when ``Options/flushInterval`` has passed since the last flush.
@@ -194,21 +204,43 @@ public final class TraceWriter {
 
   /// Ends the current frame, writes the index and closes the sink.
   public func close() throws(TraceError) {
-    try checkUsable()
-    try endFrame()
-    try emit(index.encodedFrame())
+    if isClosed { throw Self.closedError }
+    if !isClosing {
+      try checkUsable()
+      try endFrame()
+      queue(index.encodedFrame())
+      isClosing = true
+    }
+    if let failure { throw failure }
+    try writeUnwritten()
     isClosed = true
     try sink.close()
+  }
+
+  /// Writes the bytes a failed write left, if any: what every other call does first.
+  package func writeUnwrittenBytes() throws(TraceError) {
+    try checkUsable()
   }
 
   // MARK: Frames
 
   private func checkUsable() throws(TraceError) {
     if let failure { throw failure }
-    if isClosed {
-      throw TraceError(
-        code: .invalidValue, message: "the writer is closed; nothing more is written")
-    }
+    if isClosing { throw Self.closedError }
+    try writeUnwritten()
+  }
+
+  private static let closedError = TraceError(
+    code: .invalidValue, message: "the writer is closed; nothing more is written")
+
+  /// Ends the current zstd block, so that the sink gets every event appended so far.
+  private func flushFrame() throws(TraceError) {
+    lastFlush = options.clock()
+    guard frameIsOpen else { return }
+    try feedFrame()
+    var output: [UInt8] = []
+    try compressor.flush(to: &output)
+    queue(output)
   }
 
   /// Hands the frame's encoded bytes to the compressor.
@@ -217,7 +249,7 @@ public final class TraceWriter {
     let bytes = frame.takeBytes()
     var output: [UInt8] = []
     try compressor.write(bytes, to: &output)
-    try emit(output)
+    queue(output)
   }
 
   private func endFrame() throws(TraceError) {
@@ -225,7 +257,7 @@ public final class TraceWriter {
     try feedFrame()
     var output: [UInt8] = []
     try compressor.endFrame(to: &output)
-    try emit(output)
+    queue(output)
     frameIsOpen = false
     index.frames.append(
       TraceIndex.Frame(
@@ -258,17 +290,40 @@ public final class TraceWriter {
       TraceIndex.Checkpoint(
         offset: offset, byteCount: encoded.count, seq: checkpoint.seq,
         reducerVersion: checkpoint.reducerVersion, digest: checkpoint.digest))
-    try emit(encoded)
+    queue(encoded)
   }
 
-  private func emit(_ bytes: [UInt8]) throws(TraceError) {
+  /// Puts `bytes` after those already written or queued; ``writeUnwritten()`` writes them.
+  private func queue(_ bytes: [UInt8]) {
     guard !bytes.isEmpty else { return }
+    offset += bytes.count
+    if unwritten.isEmpty { unwritten = bytes } else { unwritten += bytes }
+  }
+
+  /// Hands the queued bytes to the sink, first cutting off what an earlier failed write left.
+  /// On failure they stay queued, unless the sink cannot be rewound: then the writer stops.
+  private func writeUnwritten() throws(TraceError) {
+    guard !unwritten.isEmpty else { return }
+    guard let rewindable = sink as? any RewindableByteSink else {
+      do {
+        try sink.write(unwritten)
+      } catch {
+        failure = error
+        throw error
+      }
+      unwritten.removeAll()
+      return
+    }
+    if sinkNeedsRewind {
+      try rewindable.rewind(to: offset - unwritten.count)
+      sinkNeedsRewind = false
+    }
     do {
-      try sink.write(bytes)
+      try sink.write(unwritten)
     } catch {
-      failure = error
+      sinkNeedsRewind = true
       throw error
     }
-    offset += bytes.count
+    unwritten.removeAll()
   }
 }
