@@ -18,7 +18,7 @@ public struct Replay: Sendable {
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {
     let found = reducer.reduce(into: &state, event: event)
-    findings += found
+    if !found.isEmpty { findings += found }
     return found
   }
 
