@@ -100,7 +100,28 @@ extension String {
   /// takes canonically equivalent spellings as equal.
   package func isScalarForScalarEqual(to other: String) -> Bool {
     utf8.count == other.utf8.count
-      && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in lhs.elementsEqual(rhs) } }
+      && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in Self.bytesEqual(lhs, rhs) } }
+  }
+
+  /// Whether two buffers of the same length hold the same bytes, compared eight at a time: a
+  /// dictionary compares its key with every key on its probe, so this is the lookup's cost.
+  private static func bytesEqual(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let (left, right) = (UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs))
+    var offset = 0
+    while offset + 8 <= left.count {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < left.count {
+      guard left[offset] == right[offset] else { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// Runs `body` on the string's UTF-8 bytes, in place when they are stored contiguously (as in

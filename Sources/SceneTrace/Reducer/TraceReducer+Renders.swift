@@ -67,10 +67,8 @@ extension TraceReducer {
   ) {
     guard let earliest = state.memory.renderDeadline, time > earliest else { return }
     var next: TraceTime?
-    for id in state.connectedSessions {
-      guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else {
-        continue
-      }
+    for id in state.sessionsOwingRenders {
+      guard var scene = state.sessions[id]?.scene else { continue }
       for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
         guard let pending = scene.pendingRenders[key], let deadline = pending.deadline else {
           continue

@@ -76,11 +76,24 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// The sessions that have a connected scene, in scalar order.
   public var connectedSessions: [SessionID] {
-    var connected: [SessionID] = []
-    for index in sessions.indices where sessions.values[index].scene != nil {
-      connected.append(sessions.keys[index])
+    sessions(where: { $0.scene != nil })
+  }
+
+  /// The sessions whose connected scene owes a render, in scalar order.
+  var sessionsOwingRenders: [SessionID] {
+    sessions(where: { $0.scene?.pendingRenders.isEmpty == false })
+  }
+
+  /// The sessions for which `isIncluded` is true, in scalar order; each is read where it is
+  /// stored, not copied out.
+  private func sessions(where isIncluded: (SessionState) -> Bool) -> [SessionID] {
+    var found: [SessionID] = []
+    var index = sessions.startIndex
+    while index != sessions.endIndex {
+      if isIncluded(sessions.values[index]) { found.append(sessions.keys[index]) }
+      sessions.formIndex(after: &index)
     }
-    return connected.sorted()
+    return found.sorted()
   }
 }
 
