@@ -33,4 +33,41 @@ import Testing
     #expect(replay.state.sessions.count == 2)
     #expect(replay.findings.isEmpty)
   }
+
+  /// Random spellings from scalars of every UTF-8 length, with combining marks, so that
+  /// composed and decomposed forms, shared prefixes and equal lengths all occur.
+  static func randomSpellings(count: Int, seed: UInt64) -> [String] {
+    let scalars: [Unicode.Scalar] = [
+      "a", "b", "e", "Z", "-", "0", "\u{7F}", "\u{80}", "\u{E9}", "\u{301}", "\u{327}",
+      "\u{7FF}", "\u{800}", "\u{AC00}", "\u{1100}", "\u{1161}", "\u{FFFD}", "\u{FFFF}",
+      "\u{10000}", "\u{1F600}", "\u{10FFFF}",
+    ]
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 0...5, using: &random) {
+        text.append(scalars[Int.random(in: 0..<scalars.count, using: &random)])
+      }
+      return String(text)
+    }
+  }
+
+  @Test func equalityOrderAndHashAgreeWithScalarByScalarComparison() {
+    var spellings = Self.randomSpellings(count: 400, seed: 14)
+    spellings += [Self.composed, Self.decomposed, "", "\u{AC00}", "\u{1100}\u{1161}"]
+    for left in spellings {
+      for right in spellings {
+        let (lhs, rhs) = (SessionID(left), SessionID(right))
+        let equal = left.unicodeScalars.elementsEqual(right.unicodeScalars)
+        #expect((lhs == rhs) == equal, "\(left.debugDescription) == \(right.debugDescription)")
+        #expect(
+          (lhs < rhs) == left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars),
+          "\(left.debugDescription) < \(right.debugDescription)")
+        if equal { #expect(lhs.hashValue == rhs.hashValue) }
+      }
+    }
+    // Canonically equivalent spellings stay apart in hashed collections.
+    let distinct = Set(spellings.map { $0.unicodeScalars.map(\.value) }).count
+    #expect(Set(spellings.map(SessionID.init)).count == distinct)
+  }
 }

@@ -41,10 +41,20 @@ enum Workload {
     return events
   }
 
+  /// How the mixed session names its sessions.
+  enum SessionNames {
+    /// `S0`, `S1`, …: short names, as hand-written traces use.
+    case short
+    /// 36-character UUIDs, as UIKit's `persistentIdentifier` gives them.
+    case uuid
+  }
+
   /// A multi-window session with every event type: windows open and close, move through the
   /// lifecycle, take key commands, focus, drags, band selections, drag and drop, shared state.
-  static func mixedSession(events count: Int, seed: UInt64 = 2) -> [Event] {
-    var session = MixedSession(seed: seed)
+  static func mixedSession(
+    events count: Int, sessionNames: SessionNames = .short, seed: UInt64 = 2
+  ) -> [Event] {
+    var session = MixedSession(seed: seed, sessionNames: sessionNames)
     while session.events.count < count { session.step() }
     return Array(session.events.prefix(count))
   }
@@ -60,8 +70,27 @@ private struct MixedSession {
   var nextSession = 0
   var nextDrag = 0
   var nextRequest = 0
+  let sessionNames: Workload.SessionNames
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64, sessionNames: Workload.SessionNames) {
+    random = SplitMix64(seed: seed)
+    self.sessionNames = sessionNames
+  }
+
+  /// The name of the `number`th session: the same event stream whichever form it takes.
+  func sessionID(_ number: Int) -> SessionID {
+    switch sessionNames {
+    case .short: return SessionID("S\(number)")
+    case .uuid:
+      // Its own generator, so that the workload's random choices do not change with the form.
+      var digits = SplitMix64(seed: UInt64(number) &+ 0x5EED)
+      let hex = Array("0123456789ABCDEF")
+      let groups = [8, 4, 4, 4, 12].map { length in
+        String((0..<length).map { _ in hex[Int(digits.next() % 16)] })
+      }
+      return SessionID(groups.joined(separator: "-"))
+    }
+  }
 
   mutating func add(_ payload: Event.Payload, after nanoseconds: ClosedRange<Int64>) {
     time += Int64.random(in: nanoseconds, using: &random)
@@ -121,7 +150,7 @@ private struct MixedSession {
   mutating func relaunch() {
     launch += 1
     if launch > 1 { add(.appTerminate, after: 100_000_000...900_000_000) }
-    let open = (0..<nextSession).map { SessionID("S\($0)") }
+    let open = (0..<nextSession).map { sessionID($0) }
     add(
       .appLaunch(
         launch: "L\(launch)", os: "17.4", sdk: "17.2", supportsMultipleScenes: true,
@@ -135,7 +164,7 @@ private struct MixedSession {
 
   mutating func openWindow(requestedBy requester: SessionID?) {
     guard connected.count < 4 else { return }
-    let id = SessionID("S\(nextSession)")
+    let id = sessionID(nextSession)
     nextSession += 1
     if let requester {
       nextRequest += 1

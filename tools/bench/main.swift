@@ -1,8 +1,13 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
+// `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
+// gives the replay's instructions per event is in ReplayProfile.swift.
 
+import Foundation
 import SceneTrace
 import SceneTraceFile
+
+if runReplayProfile(CommandLine.arguments) { exit(0) }
 
 /// The best of `runs` timings of `body`, in seconds.
 func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
@@ -97,6 +102,9 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
   let readJSON = try seconds { _ = try TraceFile.decodeJSONLines(json, path: "bench") }
   let readJSON19 = zstd ? try seconds { _ = try TraceFile.decode(json19, path: "bench") } : .nan
   let replay = seconds { _ = Replay.run(events) }
+  var decodedLines = 0
+  let codable = try seconds { decodedLines = try decodeWithCodable(json) }
+  guard decodedLines == events.count else { fatalError("JSONDecoder read \(decodedLines)") }
 
   column.rows.append(("throughput (events/s)", ""))
   column.rows.append(("  write .sctrace zstd 3", rate(events.count, write3)))
@@ -108,6 +116,10 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
   column.rows.append(("  read JSON Lines", rate(events.count, readJSON)))
   column.rows.append(("  read JSON Lines, zstd -19", zstd ? rate(events.count, readJSON19) : "n/a"))
   column.rows.append(("  replay (reducer alone)", rate(events.count, replay)))
+  column.rows.append(("  Codable + JSONDecoder, per line", rate(events.count, codable)))
+  // How many times faster `check`'s work (decode and reduce) is than that plain decoding.
+  column.rows.append(
+    ("  read .sctrace + replay, × Codable", format(codable / (read3 + replay)) + "×"))
   return column
 }
 
@@ -115,6 +127,7 @@ let columns = try [
   measure("long drag, 0.5 pt grid", Workload.longDrag(samples: 100_000, pixelAligned: true)),
   measure("long drag, any precision", Workload.longDrag(samples: 100_000, pixelAligned: false)),
   measure("mixed session", Workload.mixedSession(events: 100_000)),
+  measure("mixed, UUID sessions", Workload.mixedSession(events: 100_000, sessionNames: .uuid)),
 ]
 
 let labelWidth = columns[0].rows.map(\.0.count).max() ?? 0

@@ -24,11 +24,15 @@ extension TraceIdentifier {
 
   /// Compares scalar by scalar.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.rawValue.unicodeScalars.elementsEqual(rhs.rawValue.unicodeScalars)
+    lhs.rawValue.isScalarForScalarEqual(to: rhs.rawValue)
   }
 
+  /// Hashes the scalars, as their UTF-8 bytes.
   public func hash(into hasher: inout Hasher) {
-    for scalar in rawValue.unicodeScalars { hasher.combine(scalar.value) }
+    rawValue.withUTF8Bytes { bytes in
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+      hasher.combine(bytes.count)
+    }
   }
 
   /// Decodes the identifier from a string.
@@ -80,12 +84,50 @@ private struct IdentifierKey: CodingKey {
   init?(intValue: Int) { nil }
 }
 
+// Scalar-exact comparison works on UTF-8 bytes: two strings have the same scalars exactly when
+// they have the same UTF-8 bytes, and UTF-8 byte order is scalar order. Bytes compare without
+// decoding a scalar, and hash as one buffer.
 extension String {
   /// Whether this string sorts before `other` when compared scalar by scalar.
   ///
   /// `String`'s own `<` compares canonically equivalent forms; traces are compared byte-exactly,
   /// so that the same state always prints in the same order on every platform.
   package func precedesInScalarOrder(_ other: String) -> Bool {
-    unicodeScalars.lexicographicallyPrecedes(other.unicodeScalars)
+    withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in lhs.lexicographicallyPrecedes(rhs) } }
+  }
+
+  /// Whether this string has the same Unicode scalars as `other`, unlike `==`, which also
+  /// takes canonically equivalent spellings as equal.
+  package func isScalarForScalarEqual(to other: String) -> Bool {
+    utf8.count == other.utf8.count
+      && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in Self.bytesEqual(lhs, rhs) } }
+  }
+
+  /// Whether two buffers of the same length hold the same bytes, compared eight at a time: a
+  /// dictionary compares its key with every key on its probe, so this is the lookup's cost.
+  private static func bytesEqual(
+    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let (left, right) = (UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs))
+    var offset = 0
+    while offset + 8 <= left.count {
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < left.count {
+      guard left[offset] == right[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Runs `body` on the string's UTF-8 bytes, in place when they are stored contiguously (as in
+  /// every native string), else on a copy.
+  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
   }
 }

@@ -18,11 +18,13 @@ public struct Replay: Sendable {
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {
     let found = reducer.reduce(into: &state, event: event)
-    findings += found
+    if !found.isEmpty { findings += found }
     return found
   }
 
-  /// Applies every event in order.
+  /// Applies every event in order. Inlinable, so that the loop is specialized for the caller's
+  /// sequence rather than stepping through a generic iterator.
+  @inlinable
   public mutating func apply(_ events: some Sequence<Event>) {
     for event in events { apply(event) }
   }
@@ -49,6 +51,7 @@ public struct Replay: Sendable {
 
   /// Replays `events` from the start with `reducer` (the built-in rules by default) and
   /// finishes.
+  @inlinable
   public static func run(
     _ events: some Sequence<Event>, reducer: TraceReducer = TraceReducer()
   ) -> Replay {

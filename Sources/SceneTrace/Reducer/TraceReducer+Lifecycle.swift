@@ -12,8 +12,10 @@ extension TraceReducer {
         openScene(id, in: resulting, at: log.seq, midLife: true, in: &state)
         // Only an active scene becomes active or resigns: a scene first seen doing either has
         // been active since it entered the foreground, so its didEnterBackground is L6, not L11.
-        state.sessions[id]?.scene?.activeSinceEnteringForeground =
-          callback == .didBecomeActive || callback == .willResignActive
+        state.updateScene(id) {
+          $0.activeSinceEnteringForeground =
+            callback == .didBecomeActive || callback == .willResignActive
+        }
       } else if state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
@@ -29,20 +31,23 @@ extension TraceReducer {
       closeScene(id, at: log.seq, in: &state)
       return
     }
-    state.sessions[id]?.scene?.state = resulting
-    state.sessions[id]?.scene?.lastLifecycleSeq = log.seq
-    if scene.state == .foregroundActive, resulting != .foregroundActive {
-      state.sessions[id]?.scene?.cancelPresses(at: log.seq)
-    } else if resulting == .foregroundActive {
-      state.sessions[id]?.scene?.presses = scene.presses.filter(\.value.isDown)
-    }
-    switch callback {
-    case .willEnterForeground: state.sessions[id]?.scene?.activeSinceEnteringForeground = false
-    case .didBecomeActive: state.sessions[id]?.scene?.activeSinceEnteringForeground = true
-    case .willResignActive where scene.state == nil:
-      // The trace never said where the scene was; only an active scene resigns.
-      state.sessions[id]?.scene?.activeSinceEnteringForeground = true
-    default: break
+    let seq = log.seq
+    state.updateScene(id) { updated in
+      updated.state = resulting
+      updated.lastLifecycleSeq = seq
+      if scene.state == .foregroundActive, resulting != .foregroundActive {
+        updated.cancelPresses(at: seq)
+      } else if resulting == .foregroundActive {
+        updated.presses = scene.presses.filter(\.value.isDown)
+      }
+      switch callback {
+      case .willEnterForeground: updated.activeSinceEnteringForeground = false
+      case .didBecomeActive: updated.activeSinceEnteringForeground = true
+      case .willResignActive where scene.state == nil:
+        // The trace never said where the scene was; only an active scene resigns.
+        updated.activeSinceEnteringForeground = true
+      default: break
+      }
     }
   }
 
@@ -125,9 +130,11 @@ extension TraceReducer {
 
   /// Disconnects the session's scene at event `seq`; the session stays open.
   func closeScene(_ id: SessionID, at seq: Int, in state: inout TraceState) {
-    state.sessions[id]?.scene = nil
-    state.sessions[id]?.closedAt = seq
-    if state.sessions[id]?.status == .connected { state.sessions[id]?.status = .archived }
+    state.updateSession(id) { session in
+      session.scene = nil
+      session.closedAt = seq
+      if session.status == .connected { session.status = .archived }
+    }
     if state.app.keyScene == id {
       state.app.keyScene = nil
       state.app.keySceneSince = nil

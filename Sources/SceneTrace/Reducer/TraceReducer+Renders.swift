@@ -29,24 +29,22 @@ extension TraceReducer {
     // the write itself).
     let held = state.memory.formerValues[key]?.last
     var shownBefore: [String] = []
-    for id in Array(state.sessions.keys) {
-      state.updateScene(id) { scene in
-        guard let shown = scene.renders[key] else { return }
-        if shown != value, shown != held, !shownBefore.contains(shown) {
-          shownBefore.append(shown)
-        }
-        if shown == value {
-          scene.pendingRenders[key] = nil
-        } else if scene.pendingRenders[key] != nil {
-          scene.pendingRenders[key]?.value = value
-          scene.pendingRenders[key]?.latestWrite = seq
-        } else {
-          let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
-          let deadline = onScreen ? Self.after(time, Self.renderGrace) : nil
-          scene.pendingRenders[key] = PendingRender(
-            value: value, firstWrite: seq, writtenAt: time, latestWrite: seq, deadline: deadline)
-          if let deadline { earliest = min(earliest ?? deadline, deadline) }
-        }
+    state.updateEveryScene { scene in
+      guard let shown = scene.renders[key] else { return }
+      if shown != value, shown != held, !shownBefore.contains(shown) {
+        shownBefore.append(shown)
+      }
+      if shown == value {
+        scene.pendingRenders[key] = nil
+      } else if scene.pendingRenders[key] != nil {
+        scene.pendingRenders[key]?.value = value
+        scene.pendingRenders[key]?.latestWrite = seq
+      } else {
+        let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
+        let deadline = onScreen ? Self.after(time, Self.renderGrace) : nil
+        scene.pendingRenders[key] = PendingRender(
+          value: value, firstWrite: seq, writtenAt: time, latestWrite: seq, deadline: deadline)
+        if let deadline { earliest = min(earliest ?? deadline, deadline) }
       }
     }
     if let earliest { state.memory.noteRenderDeadline(earliest) }
@@ -58,7 +56,7 @@ extension TraceReducer {
   /// A deleted key owes no render.
   func forgetRenders(of key: String, in state: inout TraceState) {
     for id in state.connectedSessions where state.sessions[id]?.scene?.pendingRenders[key] != nil {
-      state.sessions[id]?.scene?.pendingRenders[key] = nil
+      state.updateScene(id) { $0.pendingRenders[key] = nil }
     }
   }
 
@@ -69,10 +67,8 @@ extension TraceReducer {
   ) {
     guard let earliest = state.memory.renderDeadline, time > earliest else { return }
     var next: TraceTime?
-    for id in state.connectedSessions {
-      guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else {
-        continue
-      }
+    for id in state.sessionsOwingRenders {
+      guard var scene = state.sessions[id]?.scene else { continue }
       for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
         guard let pending = scene.pendingRenders[key], let deadline = pending.deadline else {
           continue
@@ -84,7 +80,7 @@ extension TraceReducer {
           next = next.map { min($0, deadline) } ?? deadline
         }
       }
-      state.sessions[id]?.scene = scene
+      state.updateSession(id) { $0.scene = scene }
     }
     state.memory.renderDeadline = next
   }
@@ -97,7 +93,10 @@ extension TraceReducer {
     _ id: SessionID, on callback: LifecycleCallback, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    guard var scene = state.sessions[id]?.scene, !scene.pendingRenders.isEmpty else { return }
+    // Most lifecycle events find nothing owed: they look without copying the scene out.
+    guard state.updateScene(id, { !$0.pendingRenders.isEmpty }) == true,
+      var scene = state.sessions[id]?.scene
+    else { return }
     let mirroring = state.nonInteractiveSessions.contains(id)
     let startsGrace = callback == (mirroring ? .willEnterForeground : .didBecomeActive)
     let leavesScreen = !mirroring || callback == .didEnterBackground || callback == .didDisconnect
@@ -115,7 +114,7 @@ extension TraceReducer {
         state.memory.noteRenderDeadline(deadline)
       }
     }
-    state.sessions[id]?.scene = scene
+    state.updateSession(id) { $0.scene = scene }
   }
 
   /// `state.render`: a shared key rendered with another value than the latest written one is

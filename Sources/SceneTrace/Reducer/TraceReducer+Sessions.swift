@@ -16,13 +16,13 @@ extension TraceReducer {
         .sessionOrder, .error, session: id,
         "session.configure for session \(id), which is already configuring (row J4); its "
           + "scene.willConnect was expected next")
-      state.sessions[id]?.role = role
+      state.updateSession(id) { $0.role = role }
     case let status?:
       log.report(
         .sessionIrregular, .warning, session: id,
         "session.configure for session \(id), which is \(status.rawValue) (row J5); "
           + "configurationForConnecting is called for new sessions only")
-      state.sessions[id]?.role = role
+      state.updateSession(id) { $0.role = role }
     }
   }
 
@@ -39,7 +39,7 @@ extension TraceReducer {
         related: [scene.lastLifecycleSeq])
     }
     openScene(id, in: .unattached, at: log.seq, in: &state)
-    if let role { state.sessions[id]?.role = role }
+    if let role { state.updateSession(id) { $0.role = role } }
   }
 
   /// One session of `app.discardSessions` (S6, S8, J3).

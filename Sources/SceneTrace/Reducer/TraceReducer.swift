@@ -73,7 +73,7 @@ public struct TraceReducer: Sendable {
     in event: Event, state: TraceState, log: inout FindingLog
   ) -> Bool {
     var named = false
-    for id in event.payload.sessions where state.sessions[id]?.status == .discarded {
+    for id in event.payload.sessions where state.status(of: id) == .discarded {
       named = true
       log.report(
         .sessionAfterDiscard, .error, session: id,
@@ -141,7 +141,9 @@ public struct TraceReducer: Sendable {
       if let activityType {
         reportUndeclared(activityType, id, "saves its restoration activity as", state, &log)
       }
-      state.sessions[id]?.restoration = Restoration(activityType: activityType, key: key)
+      state.updateSession(id) {
+        $0.restoration = Restoration(activityType: activityType, key: key)
+      }
       if let key { storeRestoration(under: key, by: id, in: &state, log: &log) }
     case .sceneRestoreInteractionState(let id), .sceneExtendRestoration(let id),
       .sceneCompleteRestoration(let id):

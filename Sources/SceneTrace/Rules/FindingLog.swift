@@ -53,6 +53,8 @@ struct FindingLog {
 
   /// The findings that survive precedence, ordered by rule.
   var findings: [Finding] {
+    // One finding or none (nearly every event) has nothing to hide and nothing to order.
+    guard found.count > 1 else { return found }
     let present = Set(found.map(\.rule))
     return found.filter { finding in
       !present.contains { rule in

@@ -40,18 +40,60 @@ public struct TraceState: Hashable, Sendable, Codable {
     sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
   }
 
+  /// Runs `body` on session `id` in place. `sessions[id]?.role = role` copies the whole session
+  /// out of the dictionary and back (the dictionary's `_modify` yields a copy in an optional);
+  /// this finds it once and changes it where it is stored. Nil when the trace has not named it.
+  @discardableResult
+  mutating func updateSession<Result>(
+    _ id: SessionID, _ body: (inout SessionState) -> Result
+  ) -> Result? {
+    guard let index = sessions.index(forKey: id) else { return nil }
+    return body(&sessions.values[index])
+  }
+
   /// Runs `body` on the connected scene of session `id` in place, without copying it (so that
   /// changing its maps does not copy them either). Nil when no scene is connected.
   @discardableResult
   mutating func updateScene<Result>(
     _ id: SessionID, _ body: (inout SceneState) -> Result
   ) -> Result? {
-    sessions[id]?.scene?.update(body)
+    updateSession(id) { $0.scene?.update(body) } ?? nil
+  }
+
+  /// Runs `body` on every connected scene in place, in the dictionary's order.
+  mutating func updateEveryScene(_ body: (inout SceneState) -> Void) {
+    var index = sessions.startIndex
+    while index != sessions.endIndex {
+      sessions.values[index].scene?.update(body)
+      sessions.formIndex(after: &index)
+    }
+  }
+
+  /// The status of session `id`, read where it is stored; nil when the trace has not named it.
+  func status(of id: SessionID) -> SessionStatus? {
+    sessions.index(forKey: id).map { sessions.values[$0].status }
   }
 
   /// The sessions that have a connected scene, in scalar order.
   public var connectedSessions: [SessionID] {
-    sessions.filter { $0.value.scene != nil }.keys.sorted()
+    sessions(where: { $0.scene != nil })
+  }
+
+  /// The sessions whose connected scene owes a render, in scalar order.
+  var sessionsOwingRenders: [SessionID] {
+    sessions(where: { $0.scene?.pendingRenders.isEmpty == false })
+  }
+
+  /// The sessions for which `isIncluded` is true, in scalar order; each is read where it is
+  /// stored, not copied out.
+  private func sessions(where isIncluded: (SessionState) -> Bool) -> [SessionID] {
+    var found: [SessionID] = []
+    var index = sessions.startIndex
+    while index != sessions.endIndex {
+      if isIncluded(sessions.values[index]) { found.append(sessions.keys[index]) }
+      sessions.formIndex(after: &index)
+    }
+    return found.sorted()
   }
 }
 
