@@ -143,8 +143,7 @@ struct CheckCommand: ParsableCommand {
     }
     let shown = new.filter { $0.severity >= severity }
     let baselined = selected.filter { $0.severity >= severity }.count - shown.count
-    let launchSeqs = LostStretch.launchSeqs(in: trace.events)
-    let explanations = shown.map { trace.lostStretch(explaining: $0, launchSeqs: launchSeqs) }
+    let explanations = trace.lostStretches(explaining: shown)
     if json {
       var members: [(String, JSONValue)] = [
         ("file", .string(trace.path)),

@@ -4,11 +4,38 @@ import SceneTraceFile
 import SceneTraceText
 
 /// What `replay info` says about one trace file.
+///
+/// The facts that need every event (the counts per type, the sessions, the launches and the
+/// size as JSON Lines) are worked out once, when the summary is made: the text and the JSON
+/// use several of them more than once.
 struct TraceSummary {
   let path: String
   let trace: LoadedTrace
   let inspection: TraceInspection?
   let fileByteCount: Int
+  /// How many events of each type, in the order of the event table.
+  let eventsPerType: [(EventType, Int)]
+  /// Every session the events name, in natural order (S1, S2, S10).
+  let sessions: [SessionID]
+  let launches: Int
+  let jsonLinesByteCount: Int
+
+  init(path: String, trace: LoadedTrace, inspection: TraceInspection?, fileByteCount: Int) {
+    self.path = path
+    self.trace = trace
+    self.inspection = inspection
+    self.fileByteCount = fileByteCount
+    var counts: [EventType: Int] = [:]
+    var sessions = Set<SessionID>()
+    for event in trace.events {
+      counts[event.type, default: 0] += 1
+      sessions.formUnion(event.payload.sessions)
+    }
+    eventsPerType = EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
+    self.sessions = sessions.naturallySorted()
+    launches = counts[.appLaunch] ?? 0
+    jsonLinesByteCount = TraceOutput.jsonLinesSize(of: trace.events)
+  }
 
   /// Reads the file at `path` for its summary; losses go to standard error.
   static func read(_ path: String, options: ReadOptions) throws -> TraceSummary {
@@ -36,22 +63,6 @@ struct TraceSummary {
     TraceTime(
       nanoseconds: (events.last?.time.nanoseconds ?? 0) - (events.first?.time.nanoseconds ?? 0))
   }
-
-  /// How many events of each type, in the order of the event table.
-  var eventsPerType: [(EventType, Int)] {
-    var counts: [EventType: Int] = [:]
-    for event in events { counts[event.type, default: 0] += 1 }
-    return EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
-  }
-
-  /// Every session the events name, in natural order (S1, S2, S10).
-  var sessions: [SessionID] {
-    Set(events.flatMap(\.payload.sessions)).naturallySorted()
-  }
-
-  var launches: Int { events.filter { $0.type == .appLaunch }.count }
-
-  var jsonLinesByteCount: Int { TraceOutput.jsonLinesSize(of: events) }
 
   /// `intact`, `truncated` or `damaged`.
   var integrity: String {

@@ -87,8 +87,8 @@ public struct ReplayedTrace: Sendable {
   /// The stretch of ``loss`` that may explain `finding`, if any (see
   /// ``SceneTrace/LostStretch/mayExplain(_:launchSeqs:)``).
   public func lostStretch(explaining finding: Finding) -> LostStretch? {
-    let launchSeqs = LostStretch.launchSeqs(in: events)
-    return loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
+    LossExplanations(loss: loss, launchSeqs: LostStretch.launchSeqs(in: events))
+      .stretch(explaining: finding)
   }
 
   /// `path` as given when absolute, else relative to the folder of the file at `filePath`.

@@ -62,6 +62,29 @@ struct TraceFileCommandTests {
     #expect(plain.output.contains(#""format":"jsonLines""#))
   }
 
+  /// `info` works out its counts once from the events: on every shipped trace they agree with
+  /// the events `replay events --json` prints, line for line and byte for byte.
+  @Test func infoCountsAgreeWithTheEventsOfEveryShippedTrace() throws {
+    let traces = try FileManager.default.contentsOfDirectory(atPath: "traces")
+      .filter { $0.hasSuffix(".jsonl") }.sorted()
+    #expect(traces.count > 5)
+    for name in traces {
+      let path = "traces/" + name
+      let info = try ReplayTool.run("info", path, "--json")
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(info.output.utf8)) as? [String: Any],
+        "\(name)")
+      let lines = try ReplayTool.run("events", path, "--json").output
+        .split(separator: "\n", omittingEmptySubsequences: true)
+      let perType = try #require(object["eventsPerType"] as? [String: Int], "\(name)")
+      #expect(object["events"] as? Int == lines.count, "\(name)")
+      #expect(perType.values.reduce(0, +) == lines.count, "\(name)")
+      #expect(object["launches"] as? Int == perType["app.launch"] ?? 0, "\(name)")
+      let bytes = lines.reduce(0) { $0 + $1.utf8.count + 1 }
+      #expect(object["jsonLinesBytes"] as? Int == bytes, "\(name)")
+    }
+  }
+
   @Test func verifyPassesAnIntactFileAndFailsACutOne() throws {
     let directory = try ReplayTool.temporaryFolder()
     let source = directory.appendingPathComponent("long.jsonl")

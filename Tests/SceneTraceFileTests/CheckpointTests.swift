@@ -45,6 +45,43 @@ import Testing
     }
   }
 
+  /// A trace of many sessions: each checkpoint copies every session, so checkpoints are spaced
+  /// by the state's size (the interval for every 64 KiB of its JSON), which keeps writing and
+  /// reading such a trace linear; the state through them is still a replay's.
+  @Test func checkpointsOfALargeStateAreSpacedByItsSize() throws {
+    var events = [Event(seq: 1, time: .zero, .appLaunch(launch: "L1"))]
+    for number in 0..<2500 {
+      let id = SessionID("session-\(number)")
+      for payload: Event.Payload in [
+        .sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id),
+        .sceneDidDisconnect(session: id),
+      ] {
+        events.append(
+          Event(seq: events.count + 1, time: TraceTime(nanoseconds: Int64(events.count)), payload))
+      }
+    }
+    let interval = 150
+    let bytes = try sctrace(
+      events, options: smallFrames(eventsPerFrame: 50, checkpointInterval: interval))
+    let reader = try TraceReader(bytes: bytes, path: "sessions.sctrace")
+    let checkpoints = reader.index.checkpoints
+    #expect(checkpoints.count >= 3)
+    var spaced = false
+    var replay = Replay()
+    for (earlier, later) in zip(checkpoints, checkpoints.dropFirst()) {
+      replay.apply(events[replay.state.seq..<earlier.seq])
+      let units = max(1, replay.state.canonicalJSON().count / TraceWriter.checkpointSpacingUnit)
+      #expect(later.seq - earlier.seq >= interval * units, "after seq \(earlier.seq)")
+      spaced = spaced || units > 1
+    }
+    #expect(spaced, "no state reached 64 KiB: the test no longer shows the spacing")
+    let resumed = try reader.replay(through: events.count)
+    replay.apply(events[replay.state.seq...])
+    #expect(resumed.replay.state == replay.state)
+    let inspection = try reader.inspect(checkingCheckpoints: true)
+    #expect(inspection.isIntact, "\(inspection.problems)")
+  }
+
   @Test func checkpointsOfACutFileAreFoundByScanning() throws {
     let (events, bytes) = try Self.trace(seed: 34)
     let cut = Array(bytes.prefix(bytes.count * 3 / 4))

@@ -45,4 +45,34 @@ import Testing
   @Test func theRuleIsBuiltInAndDescribedAsAWarning() {
     #expect(RuleDescription.builtIn(.traceEventsLost)?.severity == .warning)
   }
+
+  /// `LossExplanations` searches stretches in trace order by bisection: for every finding it
+  /// gives the stretch that trying every one gives, in trace order and in any other order.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func explanationsAreThoseOfTryingEveryStretch(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let kinds = LostStretch.Kind.allCases
+    var loss: [LostStretch] = []
+    var afterSeq = 0
+    for _ in 0..<300 {
+      afterSeq += Int.random(in: 0...3, using: &random)
+      let kind = kinds[Int.random(in: 0..<kinds.count, using: &random)]
+      let runsToTheEnd = kind == .truncated || Bool.random(using: &random) && kind == .damaged
+      loss.append(
+        LostStretch(
+          kind: kind, afterSeq: afterSeq, beforeSeq: runsToTheEnd ? nil : afterSeq + 2,
+          message: "lost"))
+    }
+    let launchSeqs = (1...afterSeq + 5).filter { _ in Int.random(in: 0..<25, using: &random) == 0 }
+    let findings = (1...afterSeq + 5).flatMap { seq in
+      [finding(at: seq), finding(at: seq, rule: .traceEventsLost)]
+    }
+    for order in [loss, loss.shuffled(using: &random)] {
+      let explanations = LossExplanations(loss: order, launchSeqs: launchSeqs)
+      for finding in findings {
+        let expected = order.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
+        #expect(explanations.stretch(explaining: finding) == expected, "\(finding.seq)")
+      }
+    }
+  }
 }

@@ -98,7 +98,9 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
     guard afterSeq < finding.seq || (beforeSeq == nil && afterSeq <= finding.seq) else {
       return false
     }
-    let launch = launchSeqs.last { $0 <= finding.seq } ?? 0
+    // A binary search: `launchSeqs` ascend, and a trace may hold many launches.
+    let later = launchSeqs.partitioningIndex { $0 > finding.seq }
+    let launch = later > 0 ? launchSeqs[later - 1] : 0
     return afterSeq >= launch
   }
 
@@ -140,5 +142,42 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
       text.append(digit)
     }
     return number < 0 ? "-" + text : text
+  }
+}
+
+/// Which lost stretch may explain each finding of a trace: for many findings and many stretches
+/// at once, without trying every stretch for every finding.
+package struct LossExplanations {
+  private let loss: [LostStretch]
+  private let launchSeqs: [Int]
+  /// Whether no stretch's ``LostStretch/afterSeq`` is below the one before it, as in trace
+  /// order: then the stretches are searched by bisection.
+  private let isInTraceOrder: Bool
+
+  /// Explanations by the stretches of `loss`, in a trace whose `app.launch` events have the
+  /// seqs `launchSeqs` (ascending).
+  package init(loss: [LostStretch], launchSeqs: [Int]) {
+    self.loss = loss
+    self.launchSeqs = launchSeqs
+    isInTraceOrder = zip(loss, loss.dropFirst()).allSatisfy { $0.afterSeq <= $1.afterSeq }
+  }
+
+  /// The last stretch that may explain `finding` (``LostStretch/mayExplain(_:launchSeqs:)``),
+  /// if any: what `loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }` gives.
+  package func stretch(explaining finding: Finding) -> LostStretch? {
+    guard isInTraceOrder else {
+      return loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
+    }
+    // Only a stretch after an event before the finding's, or one at it that runs to the end,
+    // can explain it; of those, when the latest fails, every earlier one (after an earlier
+    // event, so also before the finding's launch) fails too.
+    var index = loss.partitioningIndex { $0.afterSeq > finding.seq }
+    while index > 0 {
+      index -= 1
+      let stretch = loss[index]
+      if stretch.mayExplain(finding, launchSeqs: launchSeqs) { return stretch }
+      if stretch.afterSeq < finding.seq { return nil }
+    }
+    return nil
   }
 }

@@ -25,6 +25,16 @@ public struct TraceCheckpoint: Sendable {
     self.reducerVersion = reducerVersion
     self.digest = state.digest
   }
+
+  /// Creates a checkpoint of `state` after event `seq` whose canonical JSON, `json`, the caller
+  /// has already made: the digest is taken from it rather than encoding the state again.
+  package init(seq: Int, state: TraceState, json: [UInt8], findingCount: Int) {
+    self.seq = seq
+    self.state = state
+    self.findingCount = findingCount
+    self.reducerVersion = TraceReducer.version
+    self.digest = XXH64.hash(json)
+  }
 }
 
 extension TraceState {
@@ -70,11 +80,12 @@ extension TraceCheckpoint {
   static let canonicalJSONInZstdFrame = 1
 
   /// The checkpoint's skippable frame, with the state's JSON compressed by `compress` (one
-  /// zstd frame), or nil when the state does not read back as itself from its JSON.
-  func encodedFrame(compress: ([UInt8]) throws(TraceError) -> [UInt8]) throws(TraceError)
-    -> [UInt8]?
-  {
-    let json = state.canonicalJSON()
+  /// zstd frame), or nil when the state does not read back as itself from its JSON. `json` is
+  /// the state's canonical JSON when the caller has made it already.
+  func encodedFrame(
+    json: [UInt8]? = nil, compress: ([UInt8]) throws(TraceError) -> [UInt8]
+  ) throws(TraceError) -> [UInt8]? {
+    let json = json ?? state.canonicalJSON()
     // A state whose JSON would not give it back (two sessions whose names differ only in
     // Unicode normalization, a NaN coordinate) is not worth storing: replay covers it.
     guard json.count <= FrameDecompression.contentLimit,

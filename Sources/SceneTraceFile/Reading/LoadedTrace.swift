@@ -70,9 +70,11 @@ public struct LoadedTrace: Sendable {
   /// The findings of ``RuleID/traceEventsLost``, one per stretch of ``loss``, in report order.
   public var lossFindings: [Finding] { loss.map(\.finding) }
 
-  /// The stretch of ``loss`` that may explain `finding`, if any: the last one before it in its
-  /// launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
-  package func lostStretch(explaining finding: Finding, launchSeqs: [Int]) -> LostStretch? {
-    loss.last { $0.mayExplain(finding, launchSeqs: launchSeqs) }
+  /// For each of `findings`, the stretch of ``loss`` that may explain it, if any: the last one
+  /// before it in its launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
+  package func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
+    guard !loss.isEmpty else { return findings.map { _ in nil } }
+    let explanations = LossExplanations(loss: loss, launchSeqs: LostStretch.launchSeqs(in: events))
+    return findings.map(explanations.stretch(explaining:))
   }
 }

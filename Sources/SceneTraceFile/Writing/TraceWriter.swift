@@ -48,7 +48,10 @@ public final class TraceWriter {
     /// A frame ends after this many events (or 1 MiB of encoded events).
     public var eventsPerFrame = 4096
     /// A checkpoint is written at the end of the first frame that reaches this many events since
-    /// the previous one; nil writes none (and runs no reducer).
+    /// the previous one; nil writes none (and runs no reducer). After a state larger than
+    /// 64 KiB of JSON (thousands of sessions), the next checkpoint waits this many events for
+    /// every 64 KiB it held, so that checkpoints cost the same few bytes per event however
+    /// many sessions a trace holds, rather than a copy of every session every interval.
     public var checkpointInterval: Int? = 16384
     /// The writer flushes after an event once this many nanoseconds have passed since the last
     /// flush.
@@ -60,6 +63,9 @@ public final class TraceWriter {
     /// checkpoint every 16384 events, a flush every 250 ms.
     public init() {}
   }
+
+  /// The state size (bytes of canonical JSON) a checkpoint may have without delaying the next.
+  static let checkpointSpacingUnit = 64 << 10
 
   /// The largest frame the writer starts another event in.
   static let frameByteLimit = 1 << 20
@@ -90,6 +96,9 @@ public final class TraceWriter {
   private var state = TraceState()
   private var findingCount = 0
   private var eventsSinceCheckpoint = 0
+  /// The checkpoint interval is multiplied by this: the last checkpoint's state size in units of
+  /// ``checkpointSpacingUnit``, at least 1.
+  private var checkpointSpacing = 1
 
   /// How many events were appended.
   public private(set) var eventCount = 0
@@ -264,15 +273,22 @@ public final class TraceWriter {
         offset: frameStart, byteCount: offset - frameStart, firstSeq: frame.firstSeq,
         lastSeq: frame.lastSeq, eventCount: frame.eventCount,
         firstTime: frame.firstTime ?? .zero, lastTime: frame.lastTime))
-    if let interval = options.checkpointInterval, eventsSinceCheckpoint >= interval {
+    if let interval = options.checkpointInterval,
+      eventsSinceCheckpoint >= interval * checkpointSpacing
+    {
       try writeCheckpoint()
     }
   }
 
   private func writeCheckpoint() throws(TraceError) {
-    let checkpoint = TraceCheckpoint(seq: lastSeq, state: state, findingCount: findingCount)
+    let json = state.canonicalJSON()
+    // A checkpoint costs time in proportion to its state, to write and to read: spacing them by
+    // the state's size keeps a trace of many sessions linear (each checkpoint copies them all).
+    checkpointSpacing = max(1, json.count / Self.checkpointSpacingUnit)
+    let checkpoint = TraceCheckpoint(
+      seq: lastSeq, state: state, json: json, findingCount: findingCount)
     let compression = options.compression
-    let encoded = try checkpoint.encodedFrame { json throws(TraceError) in
+    let encoded = try checkpoint.encodedFrame(json: json) { json throws(TraceError) in
       switch compression {
       case .zstd(let level):
         return try LibZstd.compressFrame(json, level: Int32(level), minMatch: nil)
