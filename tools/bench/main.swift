@@ -42,11 +42,13 @@ func rate(_ events: Int, _ time: Double) -> String {
   "\(format(Double(events) / time / 1e6, digits: 2)) M/s"
 }
 
-func sctrace(_ events: [Event], _ compression: TraceWriter.Compression, checkpoints: Bool = true)
-  throws -> [UInt8]
-{
+func sctrace(
+  _ events: [Event], _ compression: TraceWriter.Compression, checkpoints: Bool = true,
+  eventsPerFrame: Int = TraceWriter.Options().eventsPerFrame
+) throws -> [UInt8] {
   var options = TraceWriter.Options()
   options.compression = compression
+  options.eventsPerFrame = eventsPerFrame
   if !checkpoints { options.checkpointInterval = nil }
   let sink = MemoryByteSink()
   let writer = try TraceWriter(
@@ -79,6 +81,11 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
 
   column.rows.append(("bytes/event", ""))
   column.rows.append(("  .sctrace, zstd 3 (recorder)", perEvent(level3.count)))
+  // What frames that decode alone cost: the same file with frames 16 times as long (up to the
+  // writer's 1 MiB of content), whose string tables and delta bases start empty less often.
+  let longFrames = try sctrace(
+    events, zstd ? .zstd(level: 3) : .uncompressed, eventsPerFrame: 65_536)
+  column.rows.append(("    frames of 64K events", perEvent(longFrames.count)))
   column.rows.append(("  .sctrace, zstd 19 (import)", zstd ? perEvent(level19.count) : "n/a"))
   column.rows.append(("  .sctrace, raw blocks (iOS)", perEvent(raw.count)))
   column.rows.append(("  JSON Lines", perEvent(json.count)))
