@@ -32,6 +32,8 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   private let options: TraceWriter.Options
   private var writer: TraceWriter?
   private var lastAppended = 0
+  /// The file the writer writes, as the path named it when it was opened.
+  private var writtenFile: FileIdentity?
 
   /// Makes the byte sink of a new file; tests put faults between the writer and the file.
   package var makeByteSink: (String) throws(TraceError) -> any TraceByteSink = {
@@ -71,6 +73,7 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
     if case .appending = mode, FileManager.default.fileExists(atPath: path) {
       let (resumed, repaired) = try TraceWriter.appending(to: path, options: options)
       writer = resumed
+      writtenFile = FileIdentity(path: path)
       lastAppended = resumed.lastEventSeq
       if let repaired, !repaired.isIntact {
         repairedDamage =
@@ -89,6 +92,7 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
       recorderVersion: "SceneTraceRecorder", appName: appName,
       startWallClockNanoseconds: Int64(Date().timeIntervalSince1970 * 1e9))
     writer = try TraceWriter(header: header, sink: try makeByteSink(path), options: options)
+    writtenFile = FileIdentity(path: path)
     return position
   }
 
@@ -96,6 +100,7 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   /// already appended are skipped. The bytes a failed write (a full disk) cut short are written
   /// again first.
   public func write(_ events: [Event]) throws {
+    try restoreIfRemoved()
     guard let writer else { return }
     try writer.writeUnwrittenBytes()
     for event in events where event.seq > lastAppended {
@@ -106,7 +111,36 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   }
 
   public func flush() throws {
+    try restoreIfRemoved()
     try writer?.flush()
+  }
+
+  /// When the file was removed from its path, or another file took its place, while the app
+  /// recorded into it, writes the trace again at the path with every event it held, read back
+  /// through the file still open, and goes on into that; then throws, so that the recording
+  /// reports it once and writes the events of this call again.
+  private func restoreIfRemoved() throws {
+    guard let writer, let writtenFile, FileIdentity(path: path) != writtenFile,
+      let file = writer.byteSink as? FileByteSink
+    else { return }
+    try writer.flush()
+    let restoring = path + ".restoring"
+    let copy = try FileByteSink(path: restoring)
+    try copy.write(try file.writtenBytes())
+    try copy.close()
+    try copy.replace(path)
+    try? writer.close()
+    let (resumed, _) = try TraceWriter.appending(to: path, options: options)
+    self.writer = resumed
+    self.writtenFile = FileIdentity(path: path)
+    lastAppended = resumed.lastEventSeq
+    throw TraceError(
+      code: .unwritableFile,
+      message:
+        "the trace file was removed or replaced while the app recorded into it; it is written "
+        + "again at the same path with every event recorded so far, and recording goes on "
+        + "into it",
+      path: path)
   }
 
   public func close() throws {

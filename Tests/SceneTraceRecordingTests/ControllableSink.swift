@@ -135,6 +135,13 @@ final class ErrorLog: @unchecked Sendable {
     defer { lock.unlock() }
     return errors.map(\.message)
   }
+
+  /// The messages with the sink's errors.
+  var descriptions: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return errors.map(\.description)
+  }
 }
 
 extension RecordingOptions {

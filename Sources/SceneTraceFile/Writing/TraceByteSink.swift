@@ -58,7 +58,7 @@ public final class FileByteSink: RewindableByteSink {
     self.path = path
     do {
       file = try FileDescriptor.open(
-        FilePath(path), .writeOnly, options: [.create, .truncate],
+        FilePath(path), .readWrite, options: [.create, .truncate],
         permissions: [.ownerReadWrite, .groupRead, .otherRead])
     } catch {
       throw Self.failure(path, "cannot create the file", error)
@@ -70,7 +70,7 @@ public final class FileByteSink: RewindableByteSink {
     self.path = path
     let file: FileDescriptor
     do {
-      file = try FileDescriptor.open(FilePath(path), .writeOnly)
+      file = try FileDescriptor.open(FilePath(path), .readWrite)
     } catch {
       throw Self.failure(path, "cannot open the file", error)
     }
@@ -105,8 +105,27 @@ public final class FileByteSink: RewindableByteSink {
     _ = try? file?.close()
   }
 
+  /// Every byte written so far, read back through the open file: what is left of a trace whose
+  /// file was removed (or replaced) at its path while it was written, for writing it again.
+  package func writtenBytes() throws(TraceError) -> [UInt8] {
+    let file = try openFile()
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    do {
+      while true {
+        let count = try chunk.withUnsafeMutableBytes {
+          try file.read(fromAbsoluteOffset: Int64(bytes.count), into: $0)
+        }
+        if count == 0 { return bytes }
+        bytes += chunk.prefix(count)
+      }
+    } catch {
+      throw Self.failure(path, "cannot read back what was written", error)
+    }
+  }
+
   /// Makes this file take the place of the one at `destination`; writing goes on into it.
-  func replace(_ destination: String) throws(TraceError) {
+  package func replace(_ destination: String) throws(TraceError) {
     // swift-system has no `rename`: the C library's, as `FileManager` would call it.
     guard rename(path, destination) == 0 else {
       throw Self.failure(

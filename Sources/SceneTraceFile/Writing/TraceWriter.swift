@@ -71,6 +71,8 @@ public final class TraceWriter {
   static let frameByteLimit = 1 << 20
 
   private let sink: any TraceByteSink
+  /// Where the writer puts its bytes.
+  package var byteSink: any TraceByteSink { sink }
   private let options: Options
   private let compressor: any FrameCompressor
   /// Where the next byte goes: the bytes the sink took and those in ``unwritten``.
