@@ -232,8 +232,8 @@ private let canonicalLines: [(line: String, payload: Event.Payload)] = [
   let nulls = #"{"type":"scene.willConnect","session":"A","role":null,"activityType":null}"#
   let trace = try decode(line + "\n" + nulls + "\n")
   let render = Event.Payload.stateRender(session: "A", key: "k", value: "v")
-  #expect(trace.events[0] == Event(seq: 1, time: .zero, render))
-  #expect(trace.events[1].payload == .sceneWillConnect(session: "A"))
+  #expect(trace.events[0] == Event(seq: 99, time: .zero, render))
+  #expect(trace.events[1] == Event(seq: 100, time: .zero, .sceneWillConnect(session: "A")))
 }
 
 @Test func integersAcceptAnyIntegralNotation() throws {

@@ -11,7 +11,7 @@ import Testing
        \t
       // indented comment with {"type":"app.terminate"}
     {"t":1,"type":"app.mark","label":"second"}
-    {"seq":40,"t":2,"type":"app.mark","label":"third"}
+    {"t":2,"type":"app.mark","label":"third"}
 
     """)
   #expect(trace.events.map(\.seq) == [1, 2, 3])

@@ -96,4 +96,75 @@ import Testing
     #expect(joined.loss[1].beforeSeq == 4, "the cut end of the first file ends at the second")
     #expect(joined.loss[2].afterSeq == 4 && joined.loss[2].eventCount == 9)
   }
+
+  @Test func exportedLinesReadBackWithTheirSeqsAndTheSkippedOnesAbsent() throws {
+    let read = try decode(
+      """
+      {"type":"app.launch","launch":"L1"}
+      {"type":"future.one"}
+      {"type":"scene.willConnect","session":"A"}
+      {"type":"app.mark","label":"end"}
+      """ + "\n", lenient: true)
+    let exported = read.events.map(\.jsonLine).joined(separator: "\n") + "\n"
+    let again = try decode(exported)
+    #expect(again.events == read.events)
+    #expect(again.events.map(\.seq) == [1, 3, 4])
+    #expect(again.loss.map(\.kind) == [.absent])
+    #expect(again.loss.first?.lostSeqs == 2...2)
+    #expect(again.loss.first?.afterSeq == 1 && again.loss.first?.beforeSeq == 3)
+    #expect(again.loss.first?.summary == "1 not in the file")
+  }
+
+  @Test func aSliceOfATraceSaysItStartsPartWay() throws {
+    let trace = try decode(
+      """
+      {"seq":100,"t":1,"type":"scene.willConnect","session":"A"}
+      {"type":"scene.willEnterForeground","session":"A"}
+      {"seq":105,"type":"scene.didBecomeActive","session":"A"}
+      """ + "\n")
+    #expect(trace.events.map(\.seq) == [100, 101, 105])
+    #expect(trace.loss.map(\.lostSeqs) == [1...99, 102...104])
+    #expect(trace.loss.first?.message.contains("the file starts at seq 100") == true)
+    #expect(trace.lossFindings.map(\.rule) == [.traceEventsLost, .traceEventsLost])
+  }
+
+  @Test func aSeqThatDoesNotComeAfterThePreviousOneIsAnErrorNamingItsLine() {
+    #expect {
+      try decode(
+        """
+        {"seq":5,"type":"app.launch","launch":"L1"}
+        {"seq":5,"type":"app.mark","label":"again"}
+        """ + "\n")
+    } throws: { error in
+      let error = error as? TraceError
+      return error?.line == 2 && error?.field == "seq"
+        && error?.message.contains("seq 5 does not come after seq 5") == true
+    }
+    #expect(throws: TraceError.self) {
+      try decode(#"{"seq":"one","type":"app.mark","label":"x"}"# + "\n")
+    }
+    #expect(throws: TraceError.self) {
+      try decode(#"{"seq":0,"type":"app.mark","label":"x"}"# + "\n")
+    }
+    #expect(throws: TraceError.self) {
+      try decode(#"{"seq":9223372036854775807,"type":"app.mark","label":"x"}"# + "\n")
+    }
+  }
+
+  @Test func aFileThatContinuesTheOnesBeforeItIsNotAbsentFromTheJoin() throws {
+    let first = try decode(
+      """
+      {"type":"app.launch","launch":"L1"}
+      {"type":"app.mark","label":"one"}
+      """ + "\n")
+    let second = try decode(
+      """
+      {"seq":3,"t":1,"type":"app.launch","launch":"L2"}
+      {"seq":6,"type":"app.mark","label":"two"}
+      """ + "\n")
+    #expect(second.loss.map(\.lostSeqs) == [1...2, 4...5])
+    let joined = try TraceFile.join([first, second])
+    #expect(joined.events.map(\.seq) == [1, 2, 3, 6])
+    #expect(joined.loss.map(\.lostSeqs) == [4...5])
+  }
 }

@@ -132,7 +132,14 @@ func schemaFile(_ table: [EventTypeDescription]) -> String {
         (
           "seq",
           .object([
-            ("description", .string("The event's position; the reader counts lines instead."))
+            (
+              "description",
+              .string(
+                "The event's position, from 1; absent: the one after the previous event line's. "
+                  + "A seq that jumps ahead leaves the seqs between absent from the file.")
+            ),
+            ("type", .array([.string("integer"), .string("null")])),
+            ("minimum", .number("1")),
           ])
         ),
         (

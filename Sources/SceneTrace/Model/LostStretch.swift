@@ -1,6 +1,6 @@
 /// A stretch of a trace that could not be seen: events the recorder dropped (a `trace.gap`),
-/// a damaged or missing part of a file, a cut end, or events skipped because this version does
-/// not know their type.
+/// a damaged or missing part of a file, a cut end, events skipped because this version does
+/// not know their type, or seqs a JSON Lines file jumps over.
 ///
 /// Findings near a lost stretch may be wrong or incomplete: the events that would explain or
 /// contradict them may be the lost ones. ``finding`` reports the stretch itself as a finding of
@@ -17,6 +17,9 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
     case truncated
     /// Events of types this version does not know, skipped by a lenient read.
     case skipped
+    /// Events the file does not hold: the seqs of its JSON Lines jump over them (a file written
+    /// from part of a trace, or from a lenient read that skipped them).
+    case absent
   }
 
   /// How the events were lost.
@@ -72,6 +75,8 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
       return "the cut end of the file"
     case .skipped:
       return "\(count ?? "events") of an unknown type skipped by a lenient read"
+    case .absent:
+      return "\(count ?? "events") not in the file"
     }
   }
 

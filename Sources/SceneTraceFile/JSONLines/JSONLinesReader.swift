@@ -3,9 +3,12 @@ import SceneTrace
 /// Reads JSON Lines text into events, line by line.
 ///
 /// Blank lines and `//` comment lines are skipped and do not count; every other line is an event
-/// line, and event line N becomes seq N (an unknown type or a line that cannot be read, skipped
-/// leniently, still counts). A last line without a newline that ends before its JSON does is
-/// reported as cut, not as an error.
+/// line, and takes the seq after the previous event line's (an unknown type or a line that cannot
+/// be read, skipped leniently, still counts), so that in a file without `"seq"` members event line
+/// N is seq N. A line's own `"seq"` (as `replay export` writes) is its seq when it comes after the
+/// previous line's: the seqs it jumps over are absent from the file, and a seq that does not come
+/// after the previous one is an error. A last line without a newline that ends before its JSON
+/// does is reported as cut, not as an error.
 struct JSONLinesReader {
   /// A last line that ends before its JSON does: the file was cut while it was being written.
   struct CutLine {
@@ -23,8 +26,10 @@ struct JSONLinesReader {
   private(set) var warnings: [String] = []
   /// The seq of each event skipped, ascending.
   private(set) var skippedSeqs: [Int] = []
-  /// How many event lines were read, skipped ones included.
-  private(set) var eventLineCount = 0
+  /// The seq the next event line takes unless it has its own.
+  private var nextSeq = 1
+  /// The seq the current line claimed with its `"seq"`, if it did.
+  private var claimedSeq: Int?
   private var previousTime = TraceTime.zero
   private var previousTimeLine: Int?
 
@@ -46,7 +51,7 @@ struct JSONLinesReader {
       let lineEnd = newline ?? bytes.count
       defer { lineStart = lineEnd + 1 }
       guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
-      eventLineCount += 1
+      claimedSeq = nil
       var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
       do throws(TraceError) {
         let value: JSONValue
@@ -66,10 +71,11 @@ struct JSONLinesReader {
         guard options.lenient else { throw error }
         // Leniently, a line that cannot be read is skipped like an event of an unknown type:
         // it keeps its seq, and the read reports it as lost.
+        let seq = claimedSeq ?? takeSeq()
         warnings.append(
           "line \(lineNumber): skipped a line that cannot be read (\(error.message)); it keeps "
-            + "seq \(eventLineCount)")
-        skippedSeqs.append(eventLineCount)
+            + "seq \(seq)")
+        skippedSeqs.append(seq)
       }
     }
     return nil
@@ -105,20 +111,61 @@ struct JSONLinesReader {
         path: path, line: line)
     }
     let name = try typeName(object, line: line)
+    try claimSeq(object["seq"], line: line)
     guard let type = EventType(rawValue: name) else {
       guard options.lenient else { throw unknownType(name, line: line) }
       advanceTime(to: try time(object["t"], line: line), line: line)
+      let seq = claimedSeq ?? takeSeq()
       warnings.append(
         "line \(line): skipped an event of unknown type \"\(name.abbreviated())\" "
-          + "(it keeps seq \(eventLineCount))")
-      skippedSeqs.append(eventLineCount)
+          + "(it keeps seq \(seq))")
+      skippedSeqs.append(seq)
       return
     }
     let time = try time(object["t"], line: line)
     let fields = EventFields(object: object, typeName: name, path: path, line: line)
     let payload = try Event.Payload(type: type, fields: fields)
-    events.append(Event(seq: eventLineCount, time: time, payload))
+    events.append(Event(seq: claimedSeq ?? takeSeq(), time: time, payload))
     advanceTime(to: time, line: line)
+  }
+
+  // MARK: Seq
+
+  /// The seq after the previous event line's, for a line without its own.
+  private mutating func takeSeq() -> Int {
+    defer { nextSeq += 1 }
+    return nextSeq
+  }
+
+  /// Takes the line's own `"seq"`, when it has one, as its seq: the seqs between the previous
+  /// event line's and it are absent from the file (the loaded trace's loss says so).
+  private mutating func claimSeq(_ value: JSONValue?, line: Int) throws(TraceError) {
+    let text: String
+    switch value {
+    case nil, .null?: return
+    case .number(let number)?: text = number
+    case let other?:
+      throw TraceError(
+        code: .invalidValue,
+        message: "expected a seq (a whole number), found \(other.kindDescription)",
+        path: path, line: line, field: "seq")
+    }
+    guard let seq = Int(text), seq >= 1, seq < Int.max else {
+      throw TraceError(
+        code: .invalidValue,
+        message: "expected a seq, a whole number from 1 to \(Int.max - 1), found \(text)",
+        path: path, line: line, field: "seq")
+    }
+    guard seq >= nextSeq else {
+      throw TraceError(
+        code: .invalidValue,
+        message:
+          "seq \(seq) does not come after seq \(nextSeq - 1), the previous event line's; event "
+          + "lines must be in seq order",
+        path: path, line: line, field: "seq")
+    }
+    nextSeq = seq + 1
+    claimedSeq = seq
   }
 
   private func typeName(_ object: JSONObject, line: Int) throws(TraceError) -> String {

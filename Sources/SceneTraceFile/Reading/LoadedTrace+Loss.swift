@@ -2,7 +2,8 @@ import SceneTrace
 
 extension LoadedTrace {
   /// The loss of a trace read from one file: the drops among `events`, each damaged part that
-  /// lost events, the cut end after the last event, and runs of skipped seqs.
+  /// lost events, the cut end after the last event, runs of skipped seqs, and the seqs the
+  /// events jump over that none of those explains.
   static func loss(
     events: [Event], damage: [TraceDamage], truncation: String?, skippedSeqs: [Int],
     warnings: [String]
@@ -39,12 +40,45 @@ extension LoadedTrace {
             : "skipped \(plural) of a type this version does not know (read leniently), "
               + "seq \(run.lowerBound)–\(run.upperBound)"))
     }
+    loss += absence(in: seen, besides: loss)
     if let truncation {
       let last = max(seen.last ?? 0, skippedSeqs.last ?? 0)
       loss.append(
         LostStretch(kind: .truncated, afterSeq: last, beforeSeq: nil, message: truncation))
     }
     return loss.sorted(by: LostStretch.traceOrder)
+  }
+
+  /// The seqs that `seen` (ascending) jumps over where no stretch of `loss` says why: events
+  /// the file does not hold, such as a JSON Lines file exported from part of a trace.
+  private static func absence(in seen: [Int], besides loss: [LostStretch]) -> [LostStretch] {
+    // A damaged part whose events are not known may be any of them.
+    guard loss.allSatisfy({ $0.kind != .damaged || $0.lostSeqs != nil }) else { return [] }
+    // Both are in seq order: one walk over the two, not a search per jump.
+    let explained = loss.compactMap(\.lostSeqs).sorted { $0.lowerBound < $1.lowerBound }
+    var next = explained.startIndex
+    var absent: [LostStretch] = []
+    var previous = 0
+    for seq in seen {
+      defer { previous = seq }
+      guard seq > previous + 1 else { continue }
+      let run = (previous + 1)...(seq - 1)
+      while next < explained.endIndex, explained[next].upperBound < run.lowerBound { next += 1 }
+      guard next == explained.endIndex || !explained[next].overlaps(run) else { continue }
+      let seqs =
+        run.count == 1 ? "seq \(run.lowerBound) is" : "seqs \(run.lowerBound)–\(run.upperBound) are"
+      let place =
+        previous == 0
+        ? "the file starts at seq \(seq)" : "its events go from seq \(previous) to seq \(seq)"
+      absent.append(
+        LostStretch(
+          kind: .absent, afterSeq: previous, beforeSeq: seq, lostSeqs: run,
+          eventCount: run.count,
+          message:
+            "\(seqs) not in this file: \(place) (it holds part of a trace, or was written from "
+            + "a lenient read that skipped them)"))
+    }
+    return absent
   }
 
   /// `seqs` (ascending) as runs of consecutive seqs.

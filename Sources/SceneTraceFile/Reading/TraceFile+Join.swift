@@ -62,9 +62,27 @@ extension TraceFile {
       }
       joined.warnings += trace.warnings.map { "\(trace.path): \($0)" }
       joined.damage += trace.damage.map { named($0, trace.path, seqOffset: seqOffset) }
-      joined.loss += trace.loss.map { named($0, trace.path, seqOffset: seqOffset) }
+      joined.loss += trace.loss.compactMap { stretch in
+        continuing(stretch, after: continues ? previousSeq : 0).map {
+          named($0, trace.path, seqOffset: seqOffset)
+        }
+      }
     }
     return joined
+  }
+
+  /// `stretch` of a file whose seqs go on from `previousSeq`, the last of the files before it:
+  /// the seqs before its first event that those files hold are not absent from the joined trace.
+  private static func continuing(_ stretch: LostStretch, after previousSeq: Int) -> LostStretch? {
+    guard stretch.kind == .absent, stretch.afterSeq == 0, let lost = stretch.lostSeqs else {
+      return stretch
+    }
+    guard lost.upperBound > previousSeq else { return nil }
+    var clipped = stretch
+    clipped.afterSeq = max(previousSeq, 0)
+    clipped.lostSeqs = max(lost.lowerBound, previousSeq + 1)...lost.upperBound
+    clipped.eventCount = clipped.lostSeqs?.count
+    return clipped
   }
 
   /// `stretch` saying which file it is in, with its seqs as numbered in the joined trace.
