@@ -1,13 +1,19 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
 // `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
-// gives the replay's instructions per event is in ReplayProfile.swift.
+// gives the replay's instructions per event is in ReplayProfile.swift; `--profile-hooks` does
+// the same for a hook (HookProfile.swift). `bench --hook-cost` prints the hook's cost alone.
 
 import Foundation
 import SceneTrace
 import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
+if try runHookProfile(CommandLine.arguments) { exit(0) }
+if CommandLine.arguments.contains("--hook-cost") {
+  try printHookCost(calls: 200_000)
+  exit(0)
+}
 
 /// The best of `runs` timings of `body`, in seconds.
 func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
