@@ -9,6 +9,8 @@ extension Recording {
     /// launches recorded into one file.
     private let redaction: Redaction
     private var nextSeq: Int
+    /// The clock hooks read, which says what their readings are in nanoseconds.
+    private let hookClock: HookClock
     private var clock: EventClock
     /// The events not yet taken by the sink, in order, with their seqs.
     private var pending: [Event] = []
@@ -29,7 +31,8 @@ extension Recording {
     private var clockFaults = 0
 
     init(
-      sink: any TraceSink, options: RecordingOptions, position: TracePosition, origin: UInt64
+      sink: any TraceSink, options: RecordingOptions, position: TracePosition,
+      clock: HookClock, origin: UInt64
     ) {
       self.sink = sink
       self.options = options
@@ -38,7 +41,8 @@ extension Recording {
       if options.redactsKeyIdentifiers { replaced.insert(.key) }
       self.redaction = Redaction(replacing: replaced)
       self.nextSeq = position.nextSeq
-      self.clock = EventClock(origin: origin, start: position.time)
+      self.hookClock = clock
+      self.clock = EventClock(origin: clock.nanoseconds(origin), start: position.time)
     }
 
     /// How many events `pending` may hold while the sink fails, before new ones are dropped.
@@ -55,7 +59,7 @@ extension Recording {
     /// threads may read the clock in one order and append in the other, and the trace keeps
     /// the append order; a clock that goes back or jumps is reported and left out.
     mutating func append(_ record: EventQueue.Record) {
-      let (time, fault) = clock.time(at: record.reading)
+      let (time, fault) = clock.time(at: hookClock.nanoseconds(record.reading))
       if let fault { noteClockFault(fault, at: time) }
       guard pending.count < pendingLimit, !gaveUp else {
         droppedHere += 1

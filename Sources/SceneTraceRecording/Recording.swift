@@ -13,10 +13,7 @@ import SceneTrace
 public final class Recording: @unchecked Sendable {
   private let queue: EventQueue
   private let options: RecordingOptions
-  private let clock: @Sendable () -> UInt64
-  private let dropped = ManagedAtomic<Int>(0)
-  private let closed = ManagedAtomic<Bool>(false)
-  private let writerSleeps = ManagedAtomic<Bool>(false)
+  let clock: HookClock
   private let flushRequests = ManagedAtomic<Int>(0)
   private let wake = DispatchSemaphore(value: 0)
   private let flushes = NSCondition()
@@ -30,16 +27,30 @@ public final class Recording: @unchecked Sendable {
   /// The writer thread's own state.
   private var writer: Writer
 
-  /// Opens `sink` and starts recording into it.
+  /// Opens `sink` and starts recording into it, the events stamped by the system's monotonic
+  /// clock (its uptime, not counting sleep), which hooks read directly.
+  public convenience init(
+    sink: sending some TraceSink, options: RecordingOptions = RecordingOptions()
+  ) throws(RecorderError) {
+    try self.init(sink: sink, options: options, hookClock: .system)
+  }
+
+  /// Opens `sink` and starts recording into it, the events stamped by `clock`.
   ///
-  /// - Parameter clock: monotonic nanoseconds that stamp the events; the default is the
-  ///   system's uptime clock. Tests and the simulator pass their own. It is read only on the
-  ///   threads that call the hooks; the writer paces its flushes by the system's clock. A step
-  ///   back of more than a second, or ahead of more than a year, is a fault of the clock: the
-  ///   trace's times hold still across it, and it is reported (``RecorderError/Code/clockFault``).
-  public init(
+  /// - Parameter clock: monotonic nanoseconds that stamp the events, for tests and simulations.
+  ///   It is read only on the threads that call the hooks; the writer paces its flushes by the
+  ///   system's clock. A step back of more than a second, or ahead of more than a year, is a
+  ///   fault of the clock: the trace's times hold still across it, and it is reported
+  ///   (``RecorderError/Code/clockFault``).
+  public convenience init(
     sink: sending some TraceSink, options: RecordingOptions = RecordingOptions(),
-    clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    clock: @escaping @Sendable () -> UInt64
+  ) throws(RecorderError) {
+    try self.init(sink: sink, options: options, hookClock: .custom(clock))
+  }
+
+  private init(
+    sink: sending some TraceSink, options: RecordingOptions, hookClock clock: HookClock
   ) throws(RecorderError) {
     let position: TracePosition
     do {
@@ -52,7 +63,8 @@ public final class Recording: @unchecked Sendable {
     self.queue = EventQueue(minimumCapacity: max(options.capacity, 2))
     self.options = options
     self.clock = clock
-    self.writer = Writer(sink: sink, options: options, position: position, origin: clock())
+    self.writer = Writer(
+      sink: sink, options: options, position: position, clock: clock, origin: clock.read())
     let thread = Thread { [self] in runWriter() }
     thread.name = "SceneTrace writer"
     thread.qualityOfService = .utility
@@ -62,20 +74,66 @@ public final class Recording: @unchecked Sendable {
   /// The hooks that record into this recording.
   public var recorder: SceneTraceRecorder { SceneTraceRecorder(recording: self) }
 
-  /// Appends an event with the clock's reading; drops it (and counts the drop) when the buffer
-  /// is full. Called from any thread by the hooks. The writer turns readings into times.
-  func record(_ payload: Event.Payload) {
-    guard !closed.load(ordering: .relaxed) else { return }
-    let record = EventQueue.Record(reading: clock(), payload: payload)
-    while !queue.append(record) {
-      guard options.waitsWhenFull, !closed.load(ordering: .relaxed) else {
-        dropped.wrappingIncrement(ordering: .relaxed)
-        break
+  /// What a hook needs of a recording: the recording, which keeps the buffer alive, the
+  /// buffer's pointers and the settings hooks read. Each ``SceneTraceRecorder`` keeps a copy, so
+  /// that a hook reaches the buffer without touching a reference count.
+  struct Hooks: Sendable {
+    /// The recording these hooks belong to: for the slow paths (a full buffer, a writer to
+    /// wake, a clock of the app's own) and to keep `producer`'s memory alive.
+    let recording: Recording
+    /// The buffer.
+    let producer: EventQueue.Producer
+    /// Whether hooks read the system clock directly rather than call the app's.
+    let readsSystemClock: Bool
+    /// Whether key presses keep their characters without a shortcut modifier.
+    let recordsTypedText: Bool
+
+    /// Appends an event with the clock's reading: one slot claimed, the payload moved into it;
+    /// drops it (and counts the drop) when the buffer is full. Any thread; the writer turns
+    /// readings into times.
+    ///
+    /// Kept out of line: the hook hands over the payload it built, its strings already retained,
+    /// so no retain can be moved after the slot is published, when the writer may already have
+    /// taken the event and released them.
+    @inline(never)
+    func record(_ payload: consuming Event.Payload) {
+      let reading = readsSystemClock ? HookClock.systemReading() : recording.clock.read()
+      switch producer.claim() {
+      case .claimed(let position):
+        producer.publish(EventQueue.Record(reading: reading, payload: payload), at: position)
+        if producer.consumerMaySleep { recording.wakeWriter() }
+      case .full:
+        recording.recordWhenFull(reading: reading, payload)
+      case .closed:
+        return
       }
+    }
+  }
+
+  /// What hooks use of this recording.
+  var hooks: Hooks {
+    var readsSystemClock = false
+    if case .system = clock { readsSystemClock = true }
+    return Hooks(
+      recording: self, producer: queue.producer, readsSystemClock: readsSystemClock,
+      recordsTypedText: options.recordsTypedText)
+  }
+
+  /// A hook found the buffer full: it waits for room when the options say so, and drops the
+  /// event (counting the drop) otherwise, or once the recording closes.
+  @inline(never)
+  fileprivate func recordWhenFull(reading: UInt64, _ payload: consuming Event.Payload) {
+    let producer = queue.producer
+    while options.waitsWhenFull, !producer.isClosed {
       wake.signal()
       Thread.sleep(forTimeInterval: 0.000_1)
+      if case .claimed(let position) = producer.claim() {
+        producer.publish(EventQueue.Record(reading: reading, payload: payload), at: position)
+        wakeWriter()
+        return
+      }
     }
-    wakeWriterIfAsleep()
+    producer.countDrop()
   }
 
   /// Asks the writer to flush soon, without waiting: for a scene entering the background.
@@ -90,7 +148,7 @@ public final class Recording: @unchecked Sendable {
   /// writer did not finish in time. A sink that is failing is tried again at once.
   @discardableResult
   public func flush(timeout: Double = 5) -> Bool {
-    guard !closed.load(ordering: .relaxed) else { return closedCleanly.load(ordering: .relaxed) }
+    guard !queue.producer.isClosed else { return closedCleanly.load(ordering: .relaxed) }
     let request = flushRequests.wrappingIncrementThenLoad(ordering: .sequentiallyConsistent)
     wake.signal()
     let deadline = Date(timeIntervalSinceNow: timeout)
@@ -108,7 +166,7 @@ public final class Recording: @unchecked Sendable {
   /// same, once the writer has finished.
   @discardableResult
   public func close(timeout: Double = 10) -> Bool {
-    guard !closed.exchange(true, ordering: .sequentiallyConsistent) else {
+    guard queue.producer.close() else {
       return closedCleanly.load(ordering: .sequentiallyConsistent)
     }
     wake.signal()
@@ -116,18 +174,13 @@ public final class Recording: @unchecked Sendable {
     return closedCleanly.load(ordering: .sequentiallyConsistent)
   }
 
-  /// Whether key presses keep their characters without a shortcut modifier.
-  var recordsTypedText: Bool { options.recordsTypedText }
-
   /// How many events hooks have had to drop because the buffer was full.
-  public var droppedEvents: Int { dropped.load(ordering: .relaxed) }
+  public var droppedEvents: Int { queue.producer.dropped }
 
-  private func wakeWriterIfAsleep() {
-    if writerSleeps.load(ordering: .relaxed),
-      writerSleeps.compareExchange(expected: true, desired: false, ordering: .relaxed).exchanged
-    {
-      wake.signal()
-    }
+  /// Wakes the writer if it sleeps and no other hook has woken it yet.
+  @inline(never)
+  fileprivate func wakeWriter() {
+    if queue.producer.claimWake() { wake.signal() }
   }
 
   // MARK: The writer thread
@@ -138,7 +191,7 @@ public final class Recording: @unchecked Sendable {
     var lastFlush = uptime()
     while true {
       let request = flushRequests.load(ordering: .sequentiallyConsistent)
-      let isClosing = closed.load(ordering: .sequentiallyConsistent)
+      let isClosing = queue.producer.isClosed
       let now = uptime()
       // A sink that works again at close takes what waited, so that the last events find room.
       if isClosing { writer.writePending(now: now, forced: true) }
@@ -174,7 +227,7 @@ public final class Recording: @unchecked Sendable {
   /// batches however fast hooks refill the buffer, into the writer's pending events, with a gap
   /// for drops.
   private func drainQueue() {
-    let drops = dropped.load(ordering: .relaxed)
+    let drops = queue.producer.dropped
     for _ in 0..<queue.capacity {
       guard let record = queue.take() else { break }
       writer.append(record)
@@ -183,15 +236,15 @@ public final class Recording: @unchecked Sendable {
   }
 
   private func sleepUnlessWorkArrived(request: Int, interval: UInt64) {
-    writerSleeps.store(true, ordering: .sequentiallyConsistent)
+    queue.producer.setConsumerSleeps(true)
     let workArrived =
-      queue.hasRecord || closed.load(ordering: .sequentiallyConsistent)
+      queue.hasRecord || queue.producer.isClosed
       || flushRequests.load(ordering: .sequentiallyConsistent) != request
     if !workArrived {
       // A hook that publishes between the check and the wait wakes us; one that races the
       // check is picked up at the timeout at the latest, so nothing waits longer than that.
       _ = wake.wait(timeout: .now() + .nanoseconds(Int(min(interval, 50_000_000))))
     }
-    writerSleeps.store(false, ordering: .relaxed)
+    queue.producer.setConsumerSleeps(false)
   }
 }

@@ -9,11 +9,11 @@ extension SceneTraceRecorder {
     session: String, phase: PressPhase, keyCode: Int, characters: String? = nil,
     modifiers: ModifierFlags = .none
   ) {
-    guard let recording else { return }
+    guard let hooks else { return }
     let isShortcut =
       modifiers.contains(.command) || modifiers.contains(.control) || modifiers.contains(.option)
-    let kept = isShortcut || recording.recordsTypedText ? characters : nil
-    recording.record(
+    let kept = isShortcut || hooks.recordsTypedText ? characters : nil
+    hooks.record(
       .keyPress(
         session: SessionID(session), phase: phase, keyCode: keyCode, characters: kept,
         modifiers: modifiers))
@@ -25,7 +25,7 @@ extension SceneTraceRecorder {
     title: String? = nil, target: String? = nil, chain: [String]? = nil,
     wantsPriority: Bool? = nil
   ) {
-    record(
+    hooks?.record(
       .keyCommand(
         session: SessionID(session), input: input, modifiers: modifiers, action: action,
         title: title, target: target, chain: chain, wantsPriority: wantsPriority))
@@ -35,7 +35,7 @@ extension SceneTraceRecorder {
   public func firstResponderDidChange(
     session: String, window: String? = nil, responder: String? = nil
   ) {
-    record(
+    hooks?.record(
       .responderFirst(session: SessionID(session), window: window, responder: responder))
   }
 
@@ -44,7 +44,7 @@ extension SceneTraceRecorder {
     session: String, from: String? = nil, to: String? = nil, heading: FocusHeading? = nil,
     group: String? = nil
   ) {
-    record(
+    hooks?.record(
       .focusUpdate(
         session: SessionID(session), from: from, to: to, heading: heading, group: group))
   }
@@ -54,7 +54,7 @@ extension SceneTraceRecorder {
     session: String, phase: PointerPhase, x: Double, y: Double,
     modifiers: ModifierFlags = .none, latching: Latching? = nil, region: String? = nil
   ) {
-    record(
+    hooks?.record(
       .pointerDrag(
         session: SessionID(session), phase: phase, x: x, y: y, modifiers: modifiers,
         latching: latching, region: region))
@@ -65,7 +65,7 @@ extension SceneTraceRecorder {
     session: String, view: String, state: BandState, rect: Rect? = nil,
     modifiers: ModifierFlags = .none, items: [String]? = nil
   ) {
-    record(
+    hooks?.record(
       .bandSelection(
         session: SessionID(session), view: view, state: state, rect: rect,
         modifiers: modifiers, items: items))
@@ -75,7 +75,7 @@ extension SceneTraceRecorder {
   public func selectionDidChange(
     session: String, view: String, items: [String], cause: SelectionCause? = nil
   ) {
-    record(
+    hooks?.record(
       .selectionChange(session: SessionID(session), view: view, items: items, cause: cause))
   }
 
@@ -83,17 +83,18 @@ extension SceneTraceRecorder {
 
   /// In `dragInteraction(_:sessionWillBegin:)`.
   public func dragSessionWillBegin(drag: String, session: String, activityType: String? = nil) {
-    record(.dragBegin(drag: DragID(drag), session: SessionID(session), activityType: activityType))
+    hooks?.record(
+      .dragBegin(drag: DragID(drag), session: SessionID(session), activityType: activityType))
   }
 
   /// In `dragInteraction(_:session:didEndWith:)`.
   public func dragSessionDidEnd(drag: String, operation: DropOperation? = nil) {
-    record(.dragEnd(drag: DragID(drag), operation: operation))
+    hooks?.record(.dragEnd(drag: DragID(drag), operation: operation))
   }
 
   /// In `dropInteraction(_:performDrop:)` (`local`: the drag started in this app).
   public func performDrop(drag: String, session: String, local: Bool) {
-    record(.dropPerform(drag: DragID(drag), session: SessionID(session), local: local))
+    hooks?.record(.dropPerform(drag: DragID(drag), session: SessionID(session), local: local))
   }
 
   // MARK: The app's shared state
@@ -102,27 +103,27 @@ extension SceneTraceRecorder {
   /// Keys with a meaning: `defaults:`, `file:`, `restoration:`, `model:`, `nav:`,
   /// `session:<id>/`.
   public func sharedStateDidWrite(key: String, value: String, session: String? = nil) {
-    record(.stateWrite(key: key, value: value, session: session.map { SessionID($0) }))
+    hooks?.record(.stateWrite(key: key, value: value, session: session.map { SessionID($0) }))
   }
 
   /// Where the app deletes shared state.
   public func sharedStateDidDelete(key: String, session: String? = nil) {
-    record(.stateDelete(key: key, session: session.map { SessionID($0) }))
+    hooks?.record(.stateDelete(key: key, session: session.map { SessionID($0) }))
   }
 
   /// Where a scene shows a value of shared state.
   public func sceneDidRender(session: String, key: String, value: String) {
-    record(.stateRender(session: SessionID(session), key: key, value: value))
+    hooks?.record(.stateRender(session: SessionID(session), key: key, value: value))
   }
 
   /// Where a scene starts showing content (nil: nothing).
   public func sceneDidDisplay(session: String, content: String?, exclusive: Bool? = nil) {
-    record(
+    hooks?.record(
       .contentDisplay(session: SessionID(session), content: content, exclusive: exclusive))
   }
 
   /// A breadcrumb of the app's own.
   public func mark(_ label: String) {
-    record(.appMark(label: label))
+    hooks?.record(.appMark(label: label))
   }
 }

@@ -6,29 +6,32 @@ import SceneTrace
 /// A recorder is a small value: make one wherever it is convenient (`SceneTraceRecorder()` uses
 /// the recording started with ``RecordingSystem/bootstrap(sink:options:)``). When nothing is
 /// recording, each hook costs one branch and builds nothing. When something is, a hook reads the
-/// clock and appends the event to the recording's buffer: no lock, no I/O, no allocation per
-/// event. It never throws and never crashes the app.
+/// clock and builds the event in the slot of the recording's buffer it claims with one
+/// compare-and-exchange: no lock, no I/O, no allocation and, for identifiers of up to 15 UTF-8
+/// bytes, no reference counting per event. It never throws and never crashes the app.
+/// <doc:RecorderLimits> gives its cost and the benchmark that measures it.
 public struct SceneTraceRecorder: Sendable {
-  let recording: Recording?
+  /// What the hooks use of the recording, nil when nothing is recording. A hook writes
+  /// `hooks?.record(payload)`, so that the payload is built only when something is recording.
+  let hooks: Recording.Hooks?
 
   /// A recorder that records into the recording the app bootstrapped, if any.
   public init() {
-    recording = RecordingSystem.current
+    hooks = RecordingSystem.current?.hooks
   }
 
   /// A recorder that records into `recording`.
   public init(recording: Recording) {
-    self.recording = recording
+    hooks = recording.hooks
   }
 
   /// Whether the hooks record anything.
-  public var isRecording: Bool { recording != nil }
+  public var isRecording: Bool { hooks != nil }
 
   /// Records an event built only when something is recording.
   @inline(__always)
   public func record(_ payload: @autoclosure () -> Event.Payload) {
-    guard let recording else { return }
-    recording.record(payload())
+    hooks?.record(payload())
   }
 
   // MARK: Application
@@ -39,7 +42,7 @@ public struct SceneTraceRecorder: Sendable {
     launch: String, os: String? = nil, sdk: String? = nil, supportsMultipleScenes: Bool? = nil,
     activityTypes: [String]? = nil, openSessions: [String]? = nil
   ) {
-    record(
+    hooks?.record(
       .appLaunch(
         launch: launch, os: os, sdk: sdk, supportsMultipleScenes: supportsMultipleScenes,
         activityTypes: activityTypes, openSessions: openSessions?.map { SessionID($0) }))
@@ -47,24 +50,25 @@ public struct SceneTraceRecorder: Sendable {
 
   /// In `applicationWillTerminate(_:)`.
   public func applicationWillTerminate() {
-    record(.appTerminate)
+    hooks?.record(.appTerminate)
   }
 
   /// When the application-level key window changes (nil: no key window).
   public func keyWindowDidChange(session: String?, window: String? = nil) {
-    record(.appKeyWindow(session: session.map { SessionID($0) }, window: window))
+    hooks?.record(.appKeyWindow(session: session.map { SessionID($0) }, window: window))
   }
 
   /// In `application(_:configurationForConnecting:options:)`.
   public func configurationForConnecting(
     session: String, role: SceneRole, activityType: String? = nil
   ) {
-    record(.sessionConfigure(session: SessionID(session), role: role, activityType: activityType))
+    hooks?.record(
+      .sessionConfigure(session: SessionID(session), role: role, activityType: activityType))
   }
 
   /// In `application(_:didDiscardSceneSessions:)`.
   public func didDiscardSceneSessions(_ sessions: [String]) {
-    record(.appDiscardSessions(sessions: sessions.map { SessionID($0) }))
+    hooks?.record(.appDiscardSessions(sessions: sessions.map { SessionID($0) }))
   }
 
   // MARK: Scene lifecycle
@@ -74,7 +78,7 @@ public struct SceneTraceRecorder: Sendable {
     session: String, role: SceneRole? = nil, activityType: String? = nil,
     hasRestorationActivity: Bool? = nil
   ) {
-    record(
+    hooks?.record(
       .sceneWillConnect(
         session: SessionID(session), role: role, activityType: activityType,
         hasRestorationActivity: hasRestorationActivity))
@@ -82,53 +86,53 @@ public struct SceneTraceRecorder: Sendable {
 
   /// In `sceneWillEnterForeground(_:)`.
   public func sceneWillEnterForeground(session: String) {
-    record(.sceneWillEnterForeground(session: SessionID(session)))
+    hooks?.record(.sceneWillEnterForeground(session: SessionID(session)))
   }
 
   /// In `sceneDidBecomeActive(_:)`.
   public func sceneDidBecomeActive(session: String) {
-    record(.sceneDidBecomeActive(session: SessionID(session)))
+    hooks?.record(.sceneDidBecomeActive(session: SessionID(session)))
   }
 
   /// In `sceneWillResignActive(_:)`.
   public func sceneWillResignActive(session: String) {
-    record(.sceneWillResignActive(session: SessionID(session)))
+    hooks?.record(.sceneWillResignActive(session: SessionID(session)))
   }
 
   /// In `sceneDidEnterBackground(_:)`; also flushes the trace soon, since the app may be
   /// suspended next.
   public func sceneDidEnterBackground(session: String) {
-    guard let recording else { return }
-    recording.record(.sceneDidEnterBackground(session: SessionID(session)))
-    recording.requestFlush()
+    guard let hooks else { return }
+    hooks.record(.sceneDidEnterBackground(session: SessionID(session)))
+    hooks.recording.requestFlush()
   }
 
   /// In `sceneDidDisconnect(_:)`.
   public func sceneDidDisconnect(session: String) {
-    record(.sceneDidDisconnect(session: SessionID(session)))
+    hooks?.record(.sceneDidDisconnect(session: SessionID(session)))
   }
 
   /// In `stateRestorationActivity(for:)`: where the scene's restoration state is stored.
   public func stateRestorationActivity(
     session: String, activityType: String? = nil, key: String? = nil
   ) {
-    record(
+    hooks?.record(
       .sceneSaveRestoration(session: SessionID(session), activityType: activityType, key: key))
   }
 
   /// In `scene(_:restoreInteractionStateWith:)`.
   public func restoreInteractionState(session: String) {
-    record(.sceneRestoreInteractionState(session: SessionID(session)))
+    hooks?.record(.sceneRestoreInteractionState(session: SessionID(session)))
   }
 
   /// Where the app calls `UIScene.extendStateRestoration()`.
   public func extendStateRestoration(session: String) {
-    record(.sceneExtendRestoration(session: SessionID(session)))
+    hooks?.record(.sceneExtendRestoration(session: SessionID(session)))
   }
 
   /// Where the app calls `UIScene.completeStateRestoration()`.
   public func completeStateRestoration(session: String) {
-    record(.sceneCompleteRestoration(session: SessionID(session)))
+    hooks?.record(.sceneCompleteRestoration(session: SessionID(session)))
   }
 
   /// In `windowScene(_:didUpdate:interfaceOrientation:traitCollection:)`.
@@ -136,7 +140,7 @@ public struct SceneTraceRecorder: Sendable {
     session: String, width: Double, height: Double, orientation: Orientation? = nil,
     horizontalSizeClass: SizeClass? = nil
   ) {
-    record(
+    hooks?.record(
       .sceneGeometry(
         session: SessionID(session), width: width, height: height, orientation: orientation,
         horizontalSizeClass: horizontalSizeClass))
@@ -144,7 +148,7 @@ public struct SceneTraceRecorder: Sendable {
 
   /// On `UIWindow.didBecomeKeyNotification`: the scene's own key window.
   public func windowDidBecomeKey(session: String, window: String) {
-    record(.windowBecomeKey(session: SessionID(session), window: window))
+    hooks?.record(.windowBecomeKey(session: SessionID(session), window: window))
   }
 
   // MARK: Scene requests
@@ -155,7 +159,7 @@ public struct SceneTraceRecorder: Sendable {
     request: String, session: String? = nil, activityType: String? = nil,
     style: PresentationStyle? = nil, requester: String? = nil
   ) {
-    record(
+    hooks?.record(
       .requestActivate(
         request: request, session: session.map { SessionID($0) }, activityType: activityType,
         style: style, requester: requester.map { SessionID($0) }))
@@ -163,14 +167,14 @@ public struct SceneTraceRecorder: Sendable {
 
   /// In a scene request's error handler, with UIKit's error code.
   public func sceneRequestDidFail(request: String, code: Int) {
-    record(.requestFailed(request: request, code: code))
+    hooks?.record(.requestFailed(request: request, code: code))
   }
 
   /// Where the app calls `requestSceneSessionDestruction`.
   public func requestSceneSessionDestruction(
     request: String, session: String, animation: DismissalAnimation? = nil
   ) {
-    record(
+    hooks?.record(
       .requestDestroy(request: request, session: SessionID(session), animation: animation))
   }
 }

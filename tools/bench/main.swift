@@ -1,13 +1,27 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
 // `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
-// gives the replay's instructions per event is in ReplayProfile.swift.
+// gives the replay's instructions per event is in ReplayProfile.swift; `--profile-hooks` does
+// the same for a hook (HookProfile.swift). `bench --hook-cost` prints the hook's cost alone,
+// `bench --writer-cost` what the checkpoints cost the writer thread (WriterCost.swift).
 
 import Foundation
 import SceneTrace
 import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
+if try runHookProfile(CommandLine.arguments) { exit(0) }
+if CommandLine.arguments.contains("--writer-cost") {
+  try printWriterCost("mixed session", events: Workload.mixedSession(events: 100_000))
+  try printWriterCost(
+    "mixed, UUID sessions", events: Workload.mixedSession(events: 100_000, sessionNames: .uuid))
+  try printWriterCost("long drag", events: Workload.longDrag(samples: 100_000, pixelAligned: true))
+  exit(0)
+}
+if CommandLine.arguments.contains("--hook-cost") {
+  try printHookCost(calls: 200_000)
+  exit(0)
+}
 
 /// The best of `runs` timings of `body`, in seconds.
 func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
@@ -44,12 +58,13 @@ func rate(_ events: Int, _ time: Double) -> String {
 
 func sctrace(
   _ events: [Event], _ compression: TraceWriter.Compression, checkpoints: Bool = true,
+  checkpointInterval: Int? = TraceWriter.Options().checkpointInterval,
   eventsPerFrame: Int = TraceWriter.Options().eventsPerFrame
 ) throws -> [UInt8] {
   var options = TraceWriter.Options()
   options.compression = compression
   options.eventsPerFrame = eventsPerFrame
-  if !checkpoints { options.checkpointInterval = nil }
+  options.checkpointInterval = checkpoints ? checkpointInterval : nil
   let sink = MemoryByteSink()
   let writer = try TraceWriter(
     header: TraceHeader(recorderVersion: "bench"), sink: sink, options: options)
