@@ -57,4 +57,16 @@ struct EventFrameReading {
       }
     }
   }
+
+  /// Reads the frame laid out as `layout` (in the file's offsets) from `window`.
+  init(
+    _ layout: ZstdFrameLayout, in window: inout TraceWindow, context: ZstdDecompressionContext?,
+    lenient: Bool
+  ) throws(TraceError) {
+    let local = layout.shifted(by: -layout.start)
+    self = try window.withBytes(layout.start..<layout.end) { frame in
+      EventFrameReading(local, in: frame, context: context, lenient: lenient)
+    }.get()
+    self.layout = layout
+  }
 }
