@@ -64,7 +64,10 @@ struct EventFrameReading {
     lenient: Bool
   ) throws(TraceError) {
     let local = layout.shifted(by: -layout.start)
-    self = try window.withBytes(layout.start..<layout.end) { frame in
+    // A frame an index places past the end of the file has no bytes.
+    let count = window.count
+    let hasBytes = 0 <= layout.start && layout.start < layout.end
+    self = try window.withBytes(hasBytes ? layout.start..<layout.end : count..<count) { frame in
       EventFrameReading(local, in: frame, context: context, lenient: lenient)
     }.get()
     self.layout = layout

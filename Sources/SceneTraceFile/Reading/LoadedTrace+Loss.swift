@@ -7,14 +7,23 @@ extension LoadedTrace {
     events: [Event], damage: [TraceDamage], truncation: String?, skippedSeqs: [Int],
     warnings: [String]
   ) -> [LostStretch] {
-    var loss = LostStretch.drops(in: events)
-    let seen = events.map(\.seq)
+    loss(
+      of: EventTally(events), damage: damage, truncation: truncation, skippedSeqs: skippedSeqs,
+      warnings: warnings)
+  }
+
+  /// The loss of a trace read from one file, from the `tally` of its events.
+  static func loss(
+    of tally: EventTally, damage: [TraceDamage], truncation: String?, skippedSeqs: [Int],
+    warnings: [String]
+  ) -> [LostStretch] {
+    var loss = tally.drops
     for part in damage where part.losesEvents || part.needsLibZstd {
       if let lost = part.lostSeqs {
         loss.append(
           LostStretch(
             kind: .damaged, afterSeq: lost.lowerBound - 1,
-            beforeSeq: seen.first { $0 > lost.upperBound }, lostSeqs: lost,
+            beforeSeq: tally.firstSeq(after: lost.upperBound), lostSeqs: lost,
             byteOffset: part.byteOffset, eventCount: lost.count, message: part.description))
       } else {
         // Where its events were is not known: it counts as covering the whole file.
@@ -33,14 +42,14 @@ extension LoadedTrace {
       loss.append(
         LostStretch(
           kind: .skipped, afterSeq: run.lowerBound - 1,
-          beforeSeq: seen.first { $0 > run.upperBound }, lostSeqs: run, eventCount: count,
+          beforeSeq: tally.firstSeq(after: run.upperBound), lostSeqs: run, eventCount: count,
           message: count == 1 && warning != nil
             ? warning ?? ""
             : "skipped \(plural) of a type this version does not know (read leniently), "
               + "seq \(run.lowerBound)–\(run.upperBound)"))
     }
     if let truncation {
-      let last = max(seen.last ?? 0, skippedSeqs.last ?? 0)
+      let last = max(tally.last?.seq ?? 0, skippedSeqs.last ?? 0)
       loss.append(
         LostStretch(kind: .truncated, afterSeq: last, beforeSeq: nil, message: truncation))
     }

@@ -88,10 +88,11 @@ public struct TraceReader: Sendable {
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
     var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
-    try file.withUnsafeBufferPointer { file throws(TraceError) in
+    try withWindow { window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
-        let read = Self.readFrame(at: entry.offset, in: file, context: context, options: options)
+        let read = try Self.readFrame(
+          at: entry.offset, in: &window, context: context, options: options)
         if let unknown = read.unknownExtension {
           throw TraceError(
             code: .unknownEventType,
@@ -136,20 +137,30 @@ public struct TraceReader: Sendable {
     try file.withUnsafeBufferPointer { file throws(TraceError) in try body(file) }
   }
 
+  /// Runs `body` over a window on the file's bytes.
+  func withWindow<Result>(_ body: (inout TraceWindow) throws(TraceError) -> Result)
+    throws(TraceError) -> Result
+  {
+    try file.withUnsafeBufferPointer { file throws(TraceError) in
+      var window = TraceWindow(memory: file)
+      return try body(&window)
+    }
+  }
+
   /// The event frame at `offset`, read.
   static func readFrame(
-    at offset: Int, in file: UnsafeBufferPointer<UInt8>, context: ZstdDecompressionContext?,
+    at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
     options: ReadOptions
-  ) -> EventFrameReading {
-    do throws(ZstdFrameLayout.Failure) {
-      let layout = try ZstdFrameLayout.frame(at: offset, in: file)
+  ) throws(TraceError) -> EventFrameReading {
+    switch try window.layout(at: offset) {
+    case .success(let layout):
       guard case .data = layout.kind else {
         var read = EventFrameReading(layout: layout)
         read.problem = "the index points to a frame that holds no events (damaged index)"
         return read
       }
-      return EventFrameReading(layout, in: file, context: context, lenient: options.lenient)
-    } catch {
+      return try EventFrameReading(layout, in: &window, context: context, lenient: options.lenient)
+    case .failure(let error):
       var read = EventFrameReading(
         layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
       read.problem = error.message

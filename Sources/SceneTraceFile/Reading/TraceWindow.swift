@@ -41,13 +41,13 @@ struct TraceWindow {
   static let defaultChunkSize = 1 << 20
 
   /// Runs `body` over a window on the file at `path`, read `chunkSize` bytes at a time at least,
-  /// and closes it after.
+  /// and closes it after. A file that cannot be read by offset (a pipe) is read whole first.
   static func withFile<Result>(
     _ path: String, chunkSize: Int = defaultChunkSize,
     _ body: (inout TraceWindow) throws(TraceError) -> Result
   ) throws(TraceError) -> Result {
     let file: FileDescriptor
-    let size: Int64
+    let status: Stat
     do {
       file = try FileDescriptor.open(FilePath(path), .readOnly)
     } catch {
@@ -55,11 +55,19 @@ struct TraceWindow {
     }
     defer { _ = try? file.close() }
     do {
-      size = try file.stat().size
+      status = try file.stat()
     } catch {
       throw FileBytes.failure(path, "cannot read the file", error)
     }
-    var window = TraceWindow(file: file, path: path, count: Int(size), chunkSize: chunkSize)
+    guard status.type == .regular else {
+      return try FileBytes.contents(ofFile: path).withUnsafeBufferPointer {
+        bytes throws(TraceError) in
+        var window = TraceWindow(memory: bytes)
+        return try body(&window)
+      }
+    }
+    var window = TraceWindow(
+      file: file, path: path, count: Int(status.size), chunkSize: chunkSize)
     return try body(&window)
   }
 
@@ -112,6 +120,10 @@ struct TraceWindow {
   mutating func layout(at offset: Int) throws(TraceError)
     -> Result<ZstdFrameLayout, ZstdFrameLayout.Failure>
   {
+    guard offset >= 0, offset + 4 <= count else {
+      // Too little left for a frame (an index may point past the end): a cut frame.
+      return .success(ZstdFrameLayout(kind: .data, start: offset, end: count, isComplete: false))
+    }
     let rest = count - offset
     // A skippable frame's size is in its first 8 bytes; its content is read when it is used.
     let skippable = try withBytes(offset..<offset + min(rest, 8)) { head in
