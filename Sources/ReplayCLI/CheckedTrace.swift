@@ -42,9 +42,7 @@ struct CheckedTrace {
     self.streamed = streamed
     eventCount = streamed.tally.count
     lastSeq = streamed.tally.last?.seq ?? 0
-    trace = LoadedTrace(
-      path: path, events: [], truncation: streamed.truncation, warnings: streamed.warnings,
-      damage: streamed.damage, format: .sctrace, header: streamed.header, loss: streamed.loss)
+    trace = streamed.withoutEvents
     TraceReadingOptions.reportLosses(of: trace)
   }
 

@@ -1,13 +1,15 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
 // `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
-// gives the replay's instructions per event is in ReplayProfile.swift.
+// gives the replay's instructions per event is in ReplayProfile.swift. `bench --write-sctrace N
+// PATH` writes the mixed session of N events as a `.sctrace` file (see WriteTrace.swift).
 
 import Foundation
 import SceneTrace
 import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
+if try runWriteTrace(CommandLine.arguments) { exit(0) }
 
 /// The best of `runs` timings of `body`, in seconds.
 func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
