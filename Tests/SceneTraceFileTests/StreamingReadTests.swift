@@ -82,6 +82,46 @@ import Testing
     default:
       Issue.record("\(label): the whole read gave \(whole), the stream \(streamed)")
     }
+    try expectSameReader(bytes, path: path, label, options: options)
+  }
+
+  /// Checks that a reader opened on the file at `path` reads as one opened on its `bytes`.
+  private static func expectSameReader(
+    _ bytes: [UInt8], path: String, _ label: String, options: ReadOptions
+  ) throws {
+    let inMemory = Result { () throws(TraceError) in
+      try TraceReader(bytes: bytes, path: path, options: options)
+    }
+    let onFile = Result { () throws(TraceError) in try TraceReader(path: path, options: options) }
+    guard case .success(let inMemory) = inMemory, case .success(let onFile) = onFile else {
+      #expect(
+        (try? inMemory.get()) == nil && (try? onFile.get()) == nil,
+        "\(label): only one reader opened")
+      return
+    }
+    #expect(onFile.index == inMemory.index, "\(label)")
+    #expect(onFile.indexWasRebuilt == inMemory.indexWasRebuilt, "\(label)")
+    #expect(onFile.byteCount == inMemory.byteCount, "\(label)")
+    let last = inMemory.lastSeq
+    for (first, end) in [(1, last), (last / 3, last / 2 + 1)] {
+      let fromMemory = Result { () throws(TraceError) in
+        try inMemory.events(from: first, through: end)
+      }
+      let fromFile = Result { () throws(TraceError) in try onFile.events(from: first, through: end)
+      }
+      #expect(
+        (try? fromFile.get())?.events == (try? fromMemory.get())?.events, "\(label) \(first)")
+      #expect((try? fromFile.get())?.loss == (try? fromMemory.get())?.loss, "\(label) \(first)")
+      #expect(
+        (try? fromFile.get())?.damage == (try? fromMemory.get())?.damage, "\(label) \(first)")
+    }
+    if last > 0 {
+      let fromMemory = try? inMemory.replay(through: last, finish: true)
+      let fromFile = try? onFile.replay(through: last, finish: true)
+      #expect(fromFile?.replay.state == fromMemory?.replay.state, "\(label)")
+      #expect(fromFile?.findingCount == fromMemory?.findingCount, "\(label)")
+      #expect(fromFile?.checkpoint?.seq == fromMemory?.checkpoint?.seq, "\(label)")
+    }
   }
 
   @Test(arguments: [64, 4096])

@@ -26,6 +26,15 @@ enum FileBytes {
     }
   }
 
+  /// Whether the file at `path` is a regular file (which can be read by offset).
+  static func isRegularFile(_ path: String) throws(TraceError) -> Bool {
+    do {
+      return try Stat(FilePath(path)).type == .regular
+    } catch {
+      throw failure(path, "cannot open the file", error)
+    }
+  }
+
   /// The size of the file at `path`.
   static func size(ofFile path: String) throws(TraceError) -> Int {
     do {

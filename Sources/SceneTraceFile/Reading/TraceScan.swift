@@ -38,16 +38,16 @@ struct TraceScan {
     TraceIndex(frames: frames.map(\.entry), checkpoints: checkpoints.map(\.entry))
   }
 
-  /// Scans `file`. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
+  /// Scans the file `window` shows. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
   /// header, a newer major version, or an event type this version does not know (unless
   /// reading leniently).
-  static func scan(_ file: UnsafeBufferPointer<UInt8>, path: String, lenient: Bool)
-    throws(TraceError) -> TraceScan
-  {
-    var window = TraceWindow(memory: file)
+  /// The events are kept in ``events`` unless `keepingEvents` is false.
+  static func scan(
+    _ window: inout TraceWindow, path: String, lenient: Bool, keepingEvents: Bool = true
+  ) throws(TraceError) -> TraceScan {
     var events: [Event] = []
     var scan = try stream(&window, path: path, lenient: lenient) { frame in
-      events += frame
+      if keepingEvents { events += frame }
       return true
     }
     scan.events = events
@@ -68,7 +68,7 @@ struct TraceScan {
 }
 
 /// The state of one scan.
-private struct TraceScanner {
+struct TraceScanner {
   /// The file's bytes; the scan releases them behind it as it goes.
   var window: TraceWindow
   let path: String
@@ -233,77 +233,6 @@ private struct TraceScanner {
   private func nextIndexedStart(after position: Int) -> Int? {
     let next = indexedStarts.partitioningIndex { $0 > position }
     return next < indexedStarts.count ? indexedStarts[next] : nil
-  }
-
-  /// Reads a checkpoint, the index or a frame this version skips; false to stop scanning.
-  private mutating func readSkippable(
-    _ nibble: UInt8, _ content: Range<Int>, _ layout: ZstdFrameLayout
-  )
-    throws(TraceError) -> Bool
-  {
-    let isRead = [TraceRecord.headerNibble, TraceRecord.checkpointNibble, TraceRecord.indexNibble]
-    let bytes = isRead.contains(nibble) ? try window.bytes(content) : []
-    return bytes.withUnsafeBufferPointer { read(nibble, $0, layout) }
-  }
-
-  /// Reads a skippable frame's content, `bytes`; false to stop scanning.
-  private mutating func read(
-    _ nibble: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ layout: ZstdFrameLayout
-  ) -> Bool {
-    switch nibble {
-    case TraceRecord.headerNibble where !TraceHeader.looksLikeHeader(bytes):
-      // A damaged magic made another kind of frame (a checkpoint) look like a header.
-      scan.damage.append(
-        TraceDamage(
-          byteOffset: layout.start,
-          message: "a frame's magic is damaged (it names a header, which it does not hold); "
-            + "it was skipped", losesEvents: false))
-    case TraceRecord.headerNibble:
-      scan.damage.append(
-        TraceDamage(
-          byteOffset: layout.start,
-          message:
-            "another trace's header starts here, as when two files are joined with `cat`; the "
-            + "rest of the file was not read (give the files to `replay --join` instead)"))
-      return false
-    case TraceRecord.checkpointNibble:
-      do throws(DecodingFailure) {
-        let record = try TraceCheckpoint.decodeRecord(bytes)
-        scan.checkpoints.append(
-          TraceScan.Checkpoint(
-            entry: TraceIndex.Checkpoint(
-              offset: layout.start, byteCount: layout.end - layout.start, seq: record.seq,
-              reducerVersion: record.reducerVersion, digest: record.digest),
-            findingCount: record.findingCount))
-      } catch {
-        scan.damage.append(
-          TraceDamage(
-            byteOffset: layout.start,
-            message: "the checkpoint is damaged (\(error.message)); it was skipped",
-            losesEvents: false))
-      }
-    case TraceRecord.indexNibble where layout.end == window.count:
-      do throws(DecodingFailure) {
-        scan.storedIndex = try TraceIndex.decode(bytes)
-        if trailerOffset != layout.start {
-          // The index reads, but the size at the end of the file does not lead to it: a reader
-          // that seeks to the index from the end (random access) cannot find it.
-          scan.indexProblem = "has a damaged trailer (the size at the end of the file)"
-        }
-      } catch {
-        scan.indexProblem = "damaged (\(error.message))"
-        scan.damage.append(
-          TraceDamage(
-            byteOffset: layout.start,
-            message: "the index is damaged (\(error.message)); it was rebuilt by scanning",
-            losesEvents: false))
-      }
-    default:
-      // An index that is not the last frame (the file was appended to after it was closed),
-      // or a kind of frame a later minor version added: skipped.
-      break
-    }
-    return true
   }
 
   /// Reads the event frame laid out as `layout` and hands its events to `consume`; false when

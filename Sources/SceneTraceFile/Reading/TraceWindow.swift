@@ -42,8 +42,10 @@ struct TraceWindow {
 
   /// Runs `body` over a window on the file at `path`, read `chunkSize` bytes at a time at least,
   /// and closes it after. A file that cannot be read by offset (a pipe) is read whole first.
+  /// With `count`, the window holds at most the file's first `count` bytes (what it held when a
+  /// reader opened it).
   static func withFile<Result>(
-    _ path: String, chunkSize: Int = defaultChunkSize,
+    _ path: String, count: Int? = nil, chunkSize: Int = defaultChunkSize,
     _ body: (inout TraceWindow) throws(TraceError) -> Result
   ) throws(TraceError) -> Result {
     let file: FileDescriptor
@@ -66,8 +68,9 @@ struct TraceWindow {
         return try body(&window)
       }
     }
+    let size = Int(status.size)
     var window = TraceWindow(
-      file: file, path: path, count: Int(status.size), chunkSize: chunkSize)
+      file: file, path: path, count: count.map { min($0, size) } ?? size, chunkSize: chunkSize)
     return try body(&window)
   }
 
