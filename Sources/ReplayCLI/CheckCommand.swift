@@ -129,25 +129,28 @@ struct CheckCommand: ParsableCommand {
   private func check(
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
-    let trace = try reading.load(paths, quiet: progress.quiet)
-    let replay = Replay.run(trace.events, quiet: progress.quiet)
-    let selected = selected(Self.findings(of: trace, replay: replay))
+    // A baseline fingerprints findings by the events of the whole trace: it loads them all.
+    var checked = try CheckedTrace(
+      paths, reading: reading, quiet: progress.quiet, whole: baseline != nil)
+    let replay = checked.replay
+    let selected = selected(Self.findings(of: checked.trace, replay: replay))
     var new = selected
     if baseline != nil {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
       let ofTheApp = selected.filter { $0.rule != .traceEventsLost }
       let lost = selected.filter { $0.rule == .traceEventsLost }
       let unaccepted =
-        baseline?.absorb(ofTheApp, events: trace.events, state: replay.state) ?? ofTheApp
+        baseline?.absorb(ofTheApp, events: checked.trace.events, state: replay.state) ?? ofTheApp
       new = (unaccepted + lost).sorted(by: Finding.reportOrder)
     }
     let shown = new.filter { $0.severity >= severity }
     let baselined = selected.filter { $0.severity >= severity }.count - shown.count
-    let explanations = trace.lostStretches(explaining: shown)
+    let explanations = checked.lostStretches(explaining: shown)
+    let trace = checked.trace
     if json {
       var members: [(String, JSONValue)] = [
         ("file", .string(trace.path)),
-        ("events", .number(String(trace.events.count))),
+        ("events", .number(String(checked.eventCount))),
         ("loss", .array(trace.loss.map(\.json))),
         ("findings", .array(zip(shown, explanations).map { Self.json($0, explainedBy: $1) })),
       ]
@@ -155,9 +158,11 @@ struct CheckCommand: ParsableCommand {
       Console.output(JSONValue.object(JSONObject(members)).serialized())
     } else {
       if !first { Console.output("") }
-      Console.output(
-        FindingReport(trace: trace, context: context).render(
-          shown, explanations: explanations, baselined: baselined))
+      try checked.fetchEvents(for: shown, context: context)
+      let report = FindingReport(
+        trace: checked.trace, eventCount: checked.eventCount, lastSeq: checked.lastSeq,
+        context: context)
+      Console.output(report.render(shown, explanations: explanations, baselined: baselined))
     }
     let failing = shown.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success

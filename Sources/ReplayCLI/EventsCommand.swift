@@ -54,13 +54,31 @@ struct EventsCommand: ParsableCommand {
   }
 
   func run() throws {
+    if files.count == 1, let path = files.first, TraceInputFormat.of(path) == .sctrace {
+      try listStreaming(path)
+      return
+    }
     let trace = try reading.load(files, quiet: progress.quiet)
-    let last = trace.events.last?.seq ?? 0
+    let (first, end) = try bounds(lastSeq: trace.events.last?.seq ?? 0, path: trace.path)
+    if let session {
+      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
+    }
+    if let type { try TraceArguments.checkTypePrefix(type, in: trace.events, path: trace.path) }
+    let selection = Selection(first: first, end: end, session: session, type: type)
+    let selected = trace.events.filter(selection.contains)
+    let text = EventText(columnsFor: selected)
+    var output = ChunkedOutput()
+    for event in selected { output.write(json ? event.jsonLine : text.line(event)) }
+    output.flush()
+  }
+
+  /// The seqs `--from` and `--to` name in a trace whose last event is `lastSeq`.
+  func bounds(lastSeq last: Int, path: String) throws -> (first: Int?, end: Int?) {
     let first = try from.map {
-      try TraceArguments.seq($0, option: "--from", lastSeq: last, path: trace.path)
+      try TraceArguments.seq($0, option: "--from", lastSeq: last, path: path)
     }
     let end = try to.map {
-      try TraceArguments.seq($0, option: "--to", lastSeq: last, path: trace.path)
+      try TraceArguments.seq($0, option: "--to", lastSeq: last, path: path)
     }
     if let first, let end, first > end {
       func named(_ option: String, _ value: Int?, _ seq: Int) -> String {
@@ -70,27 +88,46 @@ struct EventsCommand: ParsableCommand {
         "\(named("--from", from, first)) is after \(named("--to", to, end)); nothing would be "
           + "listed")
     }
-    if let session {
-      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
-    }
-    if let type { try TraceArguments.checkTypePrefix(type, in: trace.events, path: trace.path) }
-    let session = session.map { SessionID($0) }
-    let selected = trace.events.filter { event in
-      (first.map { event.seq >= $0 } ?? true) && (end.map { event.seq <= $0 } ?? true)
-        && (type.map { event.type.rawValue.hasPrefix($0) } ?? true)
-        && (session.map { event.payload.sessions.contains($0) } ?? true)
-    }
-    let text = EventText(columnsFor: selected)
-    // Written in chunks: a write a line would dominate the time on long traces.
-    var chunk = ""
-    for event in selected {
-      chunk += json ? event.jsonLine : text.line(event)
-      chunk += "\n"
-      if chunk.utf8.count > 1 << 16 {
-        Console.write(chunk)
-        chunk = ""
-      }
-    }
+    return (first, end)
+  }
+}
+
+/// The events `replay events` lists: within the seqs, of the type prefix, naming the session.
+struct Selection {
+  let first: Int?
+  let end: Int?
+  let session: SessionID?
+  let type: String?
+
+  init(first: Int?, end: Int?, session: String?, type: String?) {
+    self.first = first
+    self.end = end
+    self.session = session.map { SessionID($0) }
+    self.type = type
+  }
+
+  func contains(_ event: Event) -> Bool {
+    (first.map { event.seq >= $0 } ?? true) && (end.map { event.seq <= $0 } ?? true)
+      && (type.map { event.type.rawValue.hasPrefix($0) } ?? true)
+      && (session.map { event.payload.sessions.contains($0) } ?? true)
+  }
+}
+
+/// Lines written to standard output in chunks: a write a line would dominate the time on long
+/// traces.
+struct ChunkedOutput {
+  private var chunk = ""
+
+  /// Writes `line` and a newline.
+  mutating func write(_ line: String) {
+    chunk += line
+    chunk += "\n"
+    if chunk.utf8.count > 1 << 16 { flush() }
+  }
+
+  /// Writes what is left.
+  mutating func flush() {
     Console.write(chunk)
+    chunk = ""
   }
 }

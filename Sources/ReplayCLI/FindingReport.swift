@@ -4,14 +4,19 @@ import SceneTraceText
 
 /// The text report of `replay check` for one trace.
 struct FindingReport {
+  /// The trace: its events need only be those the report shows.
   let trace: LoadedTrace
+  /// How many events the trace holds.
+  let eventCount: Int
+  /// The seq of its last event.
+  let lastSeq: Int
   /// Events shown before and after each finding's event.
   let context: Int
 
   /// The report of `findings`, each with the lost stretch that may explain it (`explanations`,
   /// one per finding); `baselined` findings were left out because a baseline holds them.
   func render(_ findings: [Finding], explanations: [LostStretch?], baselined: Int) -> String {
-    let text = EventText(lastSeq: trace.events.last?.seq ?? 0)
+    let text = EventText(lastSeq: lastSeq)
     var headline = headline(findings)
     if baselined > 0 {
       headline += " (\(baselined) finding\(baselined == 1 ? "" : "s") in the baseline not shown)"
@@ -26,7 +31,7 @@ struct FindingReport {
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
   private func headline(_ findings: [Finding]) -> String {
-    let total = trace.events.count
+    let total = eventCount
     let events = "\(total) event\(total == 1 ? "" : "s")"
     let stretches = trace.loss.count == 1 ? "1 stretch" : "\(trace.loss.count) stretches"
     let lossHidden = !trace.loss.isEmpty && !findings.contains { $0.rule == .traceEventsLost }

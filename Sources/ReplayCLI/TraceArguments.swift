@@ -73,7 +73,13 @@ enum TraceArguments {
 
   /// Throws unless some event of `events` names `session`, listing the sessions that exist.
   static func checkSession(_ session: String, in events: [Event], path: String) throws {
-    let sessions = Set(events.lazy.flatMap(\.payload.sessions))
+    try checkSession(session, among: Set(events.lazy.flatMap(\.payload.sessions)), path: path)
+  }
+
+  /// Throws unless `sessions`, those a trace's events name, hold `session`, listing them.
+  static func checkSession(_ session: String, among sessions: Set<SessionID>, path: String)
+    throws
+  {
     guard !sessions.contains(SessionID(session)) else { return }
     let names = sessions.naturallySorted().map(\.rawValue)
     throw UsageError(
@@ -84,8 +90,14 @@ enum TraceArguments {
   /// Throws unless some event's type in `events` starts with `prefix`, listing the types that
   /// the trace holds.
   static func checkTypePrefix(_ prefix: String, in events: [Event], path: String) throws {
-    var present = Set<EventType>()
-    for event in events { present.insert(event.type) }
+    try checkTypePrefix(prefix, among: Set(events.lazy.map(\.type)), path: path)
+  }
+
+  /// Throws unless some type of `present`, those a trace's events have, starts with `prefix`,
+  /// listing them.
+  static func checkTypePrefix(_ prefix: String, among present: Set<EventType>, path: String)
+    throws
+  {
     guard !present.contains(where: { $0.rawValue.hasPrefix(prefix) }) else { return }
     let names = EventType.allCases.filter(present.contains).map(\.rawValue)
     let known = EventType.allCases.contains { $0.rawValue.hasPrefix(prefix) }

@@ -85,3 +85,12 @@ struct SingleTraceReadingOptions: ParsableArguments {
     return trace
   }
 }
+
+extension StreamedTrace {
+  /// The trace as loaded, without its events: what reading lost, for the warnings.
+  var withoutEvents: LoadedTrace {
+    LoadedTrace(
+      path: path, events: [], truncation: truncation, warnings: warnings, damage: damage,
+      format: .sctrace, header: header, loss: loss)
+  }
+}

@@ -4,11 +4,11 @@ import SceneTraceFile
 /// Events as one readable line each: seq, time, type, then the fields as `name=value`.
 package struct EventText {
   /// The width of the widest seq, so that columns line up.
-  package let seqWidth: Int
+  package private(set) var seqWidth: Int
   /// The width of the time column.
-  package let timeWidth: Int
+  package private(set) var timeWidth: Int
   /// The width of the type column.
-  package let typeWidth: Int
+  package private(set) var typeWidth: Int
 
   /// Columns wide enough for seqs up to `lastSeq`, and fixed widths for the time and the type.
   package init(lastSeq: Int) {
@@ -19,17 +19,21 @@ package struct EventText {
 
   /// Columns exactly as wide as the widest seq, time and type of `events`.
   package init(columnsFor events: some Sequence<Event>) {
+    seqWidth = 1
+    timeWidth = 1
+    typeWidth = 1
+    widen(toFit: events)
+  }
+
+  /// Widens the columns to fit the seqs, times and types of `events` too.
+  package mutating func widen(toFit events: some Sequence<Event>) {
     var seq = 1
-    var time = 1
-    var type = 1
     for event in events {
       seq = max(seq, event.seq)
-      time = max(time, event.time.description.count)
-      type = max(type, event.type.rawValue.count)
+      timeWidth = max(timeWidth, event.time.description.count)
+      typeWidth = max(typeWidth, event.type.rawValue.count)
     }
-    seqWidth = String(seq).count
-    timeWidth = time
-    typeWidth = type
+    seqWidth = max(seqWidth, String(seq).count)
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.

@@ -4,12 +4,15 @@
 // gives the replay's instructions per event is in ReplayProfile.swift; `--profile-hooks` does
 // the same for a hook (HookProfile.swift). `bench --hook-cost` prints the hook's cost alone,
 // `bench --writer-cost` what the checkpoints cost the writer thread (WriterCost.swift).
+// `bench --write-sctrace N PATH` writes the mixed session of N events as a `.sctrace` file (see
+// WriteTrace.swift).
 
 import Foundation
 import SceneTrace
 import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
+if try runWriteTrace(CommandLine.arguments) { exit(0) }
 if try runHookProfile(CommandLine.arguments) { exit(0) }
 if CommandLine.arguments.contains("--writer-cost") {
   try printWriterCost("mixed session", events: Workload.mixedSession(events: 100_000))

@@ -83,7 +83,7 @@ struct ZstdFrameLayout {
     }
     let magic = load32(bytes, offset)
     if magic & 0xFFFF_FFF0 == skippableMagicBase {
-      return skippable(at: offset, nibble: UInt8(magic & 0xF), in: bytes)
+      return skippable(at: offset, nibble: UInt8(magic & 0xF), in: bytes, fileCount: bytes.count)
     }
     guard magic == Self.magic else {
       let hex = String(magic, radix: 16, uppercase: true)
@@ -92,17 +92,29 @@ struct ZstdFrameLayout {
     return try dataFrame(at: offset, in: bytes)
   }
 
-  private static func skippable(at offset: Int, nibble: UInt8, in bytes: UnsafeBufferPointer<UInt8>)
-    -> Self
-  {
-    guard offset + 8 <= bytes.count else {
+  /// The layout of the skippable frame `head` starts with, when it starts with one: `head` holds
+  /// its first 8 bytes (fewer when the file ends sooner), and the file holds `fileCount` bytes
+  /// from where `head` starts. Nil when `head` does not start with a skippable frame's magic.
+  static func skippable(atStartOf head: UnsafeBufferPointer<UInt8>, fileCount: Int) -> Self? {
+    guard head.count >= 4 else { return nil }
+    let magic = load32(head, 0)
+    guard magic & 0xFFFF_FFF0 == skippableMagicBase else { return nil }
+    return skippable(at: 0, nibble: UInt8(magic & 0xF), in: head, fileCount: fileCount)
+  }
+
+  /// The skippable frame at `offset`, in a file of `fileCount` bytes of which `bytes` holds at
+  /// least the frame's first 8.
+  private static func skippable(
+    at offset: Int, nibble: UInt8, in bytes: UnsafeBufferPointer<UInt8>, fileCount: Int
+  ) -> Self {
+    guard offset + 8 <= fileCount else {
       return ZstdFrameLayout(
-        kind: .skippable(nibble: nibble, content: bytes.count..<bytes.count), start: offset,
-        end: bytes.count, isComplete: false)
+        kind: .skippable(nibble: nibble, content: fileCount..<fileCount), start: offset,
+        end: fileCount, isComplete: false)
     }
     let size = Int(load32(bytes, offset + 4))
     let contentStart = offset + 8
-    let available = bytes.count - contentStart
+    let available = fileCount - contentStart
     let isComplete = size <= available
     let contentEnd = contentStart + min(size, available)
     return ZstdFrameLayout(

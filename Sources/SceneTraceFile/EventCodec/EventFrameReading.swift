@@ -57,4 +57,19 @@ struct EventFrameReading {
       }
     }
   }
+
+  /// Reads the frame laid out as `layout` (in the file's offsets) from `window`.
+  init(
+    _ layout: ZstdFrameLayout, in window: inout TraceWindow, context: ZstdDecompressionContext?,
+    lenient: Bool
+  ) throws(TraceError) {
+    let local = layout.shifted(by: -layout.start)
+    // A frame an index places past the end of the file has no bytes.
+    let count = window.count
+    let hasBytes = 0 <= layout.start && layout.start < layout.end
+    self = try window.withBytes(hasBytes ? layout.start..<layout.end : count..<count) { frame in
+      EventFrameReading(local, in: frame, context: context, lenient: lenient)
+    }.get()
+    self.layout = layout
+  }
 }

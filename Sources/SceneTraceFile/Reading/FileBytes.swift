@@ -26,6 +26,15 @@ enum FileBytes {
     }
   }
 
+  /// Whether the file at `path` is a regular file (which can be read by offset).
+  static func isRegularFile(_ path: String) throws(TraceError) -> Bool {
+    do {
+      return try Stat(FilePath(path)).type == .regular
+    } catch {
+      throw failure(path, "cannot open the file", error)
+    }
+  }
+
   /// The size of the file at `path`.
   static func size(ofFile path: String) throws(TraceError) -> Int {
     do {
@@ -36,7 +45,7 @@ enum FileBytes {
   }
 
   /// An `unreadableFile` error with the operating system's reason (`strerror`'s text).
-  private static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
+  static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
     TraceError(
       code: .unreadableFile,
       message: "\(action): \(error); check the path and the file's permissions", path: path)

@@ -8,14 +8,23 @@ extension LoadedTrace {
     events: [Event], damage: [TraceDamage], truncation: String?, skippedSeqs: [Int],
     warnings: [String]
   ) -> [LostStretch] {
-    var loss = LostStretch.drops(in: events)
-    let seen = events.map(\.seq)
+    loss(
+      of: EventTally(events), damage: damage, truncation: truncation, skippedSeqs: skippedSeqs,
+      warnings: warnings)
+  }
+
+  /// The loss of a trace read from one file, from the `tally` of its events.
+  static func loss(
+    of tally: EventTally, damage: [TraceDamage], truncation: String?, skippedSeqs: [Int],
+    warnings: [String]
+  ) -> [LostStretch] {
+    var loss = tally.drops
     for part in damage where part.losesEvents || part.needsLibZstd {
       if let lost = part.lostSeqs {
         loss.append(
           LostStretch(
             kind: .damaged, afterSeq: lost.lowerBound - 1,
-            beforeSeq: seen.first { $0 > lost.upperBound }, lostSeqs: lost,
+            beforeSeq: tally.firstSeq(after: lost.upperBound), lostSeqs: lost,
             byteOffset: part.byteOffset, eventCount: lost.count, message: part.description))
       } else {
         // Where its events were is not known: it counts as covering the whole file.
@@ -34,24 +43,27 @@ extension LoadedTrace {
       loss.append(
         LostStretch(
           kind: .skipped, afterSeq: run.lowerBound - 1,
-          beforeSeq: seen.first { $0 > run.upperBound }, lostSeqs: run, eventCount: count,
+          beforeSeq: tally.firstSeq(after: run.upperBound), lostSeqs: run, eventCount: count,
           message: count == 1 && warning != nil
             ? warning ?? ""
             : "skipped \(plural) of a type this version does not know (read leniently), "
               + "seq \(run.lowerBound)–\(run.upperBound)"))
     }
-    loss += absence(in: seen, besides: loss)
+    loss += absence(in: tally.seqRuns, besides: loss)
     if let truncation {
-      let last = max(seen.last ?? 0, skippedSeqs.last ?? 0)
+      let last = max(tally.last?.seq ?? 0, skippedSeqs.last ?? 0)
       loss.append(
         LostStretch(kind: .truncated, afterSeq: last, beforeSeq: nil, message: truncation))
     }
     return loss.sorted(by: LostStretch.traceOrder)
   }
 
-  /// The seqs that `seen` (ascending) jumps over where no stretch of `loss` says why: events
-  /// the file does not hold, such as a JSON Lines file exported from part of a trace.
-  private static func absence(in seen: [Int], besides loss: [LostStretch]) -> [LostStretch] {
+  /// The seqs that the events, in their runs of consecutive seqs (ascending), jump over where no
+  /// stretch of `loss` says why: events the file does not hold, such as a JSON Lines file
+  /// exported from part of a trace.
+  private static func absence(
+    in runs: [ClosedRange<Int>], besides loss: [LostStretch]
+  ) -> [LostStretch] {
     // A damaged part whose events are not known may be any of them.
     guard loss.allSatisfy({ $0.kind != .damaged || $0.lostSeqs != nil }) else { return [] }
     // Both are in seq order: one walk over the two, not a search per jump.
@@ -59,21 +71,23 @@ extension LoadedTrace {
     var next = explained.startIndex
     var absent: [LostStretch] = []
     var previous = 0
-    for seq in seen {
-      defer { previous = seq }
+    for run in runs {
+      defer { previous = run.upperBound }
+      let seq = run.lowerBound
       guard seq > previous + 1 else { continue }
-      let run = (previous + 1)...(seq - 1)
-      while next < explained.endIndex, explained[next].upperBound < run.lowerBound { next += 1 }
-      guard next == explained.endIndex || !explained[next].overlaps(run) else { continue }
+      let jumped = (previous + 1)...(seq - 1)
+      while next < explained.endIndex, explained[next].upperBound < jumped.lowerBound { next += 1 }
+      guard next == explained.endIndex || !explained[next].overlaps(jumped) else { continue }
       let seqs =
-        run.count == 1 ? "seq \(run.lowerBound) is" : "seqs \(run.lowerBound)–\(run.upperBound) are"
+        jumped.count == 1
+        ? "seq \(jumped.lowerBound) is" : "seqs \(jumped.lowerBound)–\(jumped.upperBound) are"
       let place =
         previous == 0
         ? "the file starts at seq \(seq)" : "its events go from seq \(previous) to seq \(seq)"
       absent.append(
         LostStretch(
-          kind: .absent, afterSeq: previous, beforeSeq: seq, lostSeqs: run,
-          eventCount: run.count,
+          kind: .absent, afterSeq: previous, beforeSeq: seq, lostSeqs: jumped,
+          eventCount: jumped.count,
           message:
             "\(seqs) not in this file: \(place) (it holds part of a trace, or was written from "
             + "a lenient read that skipped them)"))

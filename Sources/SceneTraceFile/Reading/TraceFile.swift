@@ -71,7 +71,7 @@ public enum TraceFile {
   }
 
   /// The error for a `.sctrace` file that yields no event, saying why.
-  private static func emptySctrace(_ trace: LoadedTrace, path: String) -> TraceError {
+  static func emptySctrace(_ trace: LoadedTrace, path: String) -> TraceError {
     if !trace.damage.isEmpty, trace.damage.allSatisfy(\.needsLibZstd) {
       return TraceError(
         code: .compressionUnavailable,

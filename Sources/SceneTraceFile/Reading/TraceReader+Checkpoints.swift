@@ -34,18 +34,23 @@ extension TraceReader {
 
   /// The checkpoint `entry` of ``index`` points to, with its state, checked against its digest.
   public func checkpoint(_ entry: TraceIndex.Checkpoint) throws(TraceError) -> TraceCheckpoint {
-    try withFileBytes { file throws(TraceError) in
-      let damaged = { (reason: String) in
-        TraceError(
-          code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
-          path: path, byteOffset: entry.offset)
+    let damaged = { (reason: String) in
+      TraceError(
+        code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
+        path: path, byteOffset: entry.offset)
+    }
+    let bytes = try withWindow { window throws(TraceError) -> [UInt8]? in
+      guard case .success(let layout) = try window.layout(at: entry.offset), layout.isComplete,
+        case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind
+      else { return nil }
+      return try window.bytes(content)
+    }
+    guard let bytes else { throw damaged("is not where the index says, or is damaged") }
+    return try bytes.withUnsafeBufferPointer { content throws(TraceError) in
+      guard let record = try? TraceCheckpoint.decodeRecord(content) else {
+        throw damaged("is not where the index says, or is damaged")
       }
-      guard let layout = try? ZstdFrameLayout.frame(at: entry.offset, in: file), layout.isComplete,
-        case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind,
-        let record = try? TraceCheckpoint.decodeRecord(UnsafeBufferPointer(rebasing: file[content]))
-      else { throw damaged("is not where the index says, or is damaged") }
-      let frameBytes = UnsafeBufferPointer(
-        rebasing: file[(content.lowerBound + record.stateFrame.lowerBound)...])
+      let frameBytes = UnsafeBufferPointer(rebasing: content[record.stateFrame.lowerBound...])
       let json: [UInt8]
       do {
         let stateLayout = try ZstdFrameLayout.frame(

@@ -12,7 +12,8 @@ import SceneTrace
 /// ```
 ///
 /// A file without a valid index (cut while it was written, or damaged at its end) is scanned
-/// once, when it is opened, and its index rebuilt from what the scan found.
+/// once, when it is opened, and its index rebuilt from what the scan found. A reader opened on
+/// a path reads the file by offset, holding about one frame at a time, never the whole file.
 public struct TraceReader: Sendable {
   /// The file, as the caller named it.
   public let path: String
@@ -25,42 +26,76 @@ public struct TraceReader: Sendable {
   public let index: TraceIndex
   /// Whether the file had no valid index and ``index`` was rebuilt by scanning.
   public let indexWasRebuilt: Bool
-  /// The file's size in bytes.
-  public var byteCount: Int { file.count }
+  /// The file's size in bytes (when it was opened).
+  public var byteCount: Int { count }
 
-  private let file: [UInt8]
-  /// The whole file's events and damage, when opening it needed a scan.
+  /// Where the bytes are.
+  private enum Storage: Sendable {
+    /// In memory.
+    case bytes([UInt8])
+    /// In the file at this path, read by offset when needed.
+    case file(String)
+  }
+
+  private let storage: Storage
+  private let count: Int
+  /// Whether opening the file needed a scan: its events are then found by scanning.
+  private let needsScan: Bool
+  /// The whole file's events and damage, when opening bytes in memory needed a scan.
   private let scanned: LoadedTrace?
 
-  /// Opens the `.sctrace` file at `path`.
+  /// Opens the `.sctrace` file at `path`. A file that cannot be read by offset (a pipe) is read
+  /// whole.
   public init(path: String, options: ReadOptions = ReadOptions()) throws(TraceError) {
-    try self.init(bytes: FileBytes.contents(ofFile: path), path: path, options: options)
+    guard try FileBytes.isRegularFile(path) else {
+      try self.init(bytes: FileBytes.contents(ofFile: path), path: path, options: options)
+      return
+    }
+    let opening = try TraceWindow.withFile(path) { window throws(TraceError) in
+      try Self.open(&window, path: path, options: options, keepingEvents: false)
+    }
+    self.init(path: path, options: options, storage: .file(path), opening: opening)
   }
 
   /// Opens a `.sctrace` file from its bytes; `path` names it in messages.
   public init(bytes: [UInt8], path: String, options: ReadOptions = ReadOptions())
     throws(TraceError)
   {
+    let opening = try bytes.withUnsafeBufferPointer { file throws(TraceError) in
+      var window = TraceWindow(memory: file)
+      return try Self.open(&window, path: path, options: options, keepingEvents: true)
+    }
+    self.init(path: path, options: options, storage: .bytes(bytes), opening: opening)
+  }
+
+  private init(path: String, options: ReadOptions, storage: Storage, opening: Opening) {
     self.path = path
     self.options = options
-    file = bytes
-    let stored = try bytes.withUnsafeBufferPointer { file throws(TraceError) in
-      try Self.headerAndStoredIndex(file, path: path)
-    }
+    self.storage = storage
+    (header, index, indexWasRebuilt, needsScan, scanned, count) = opening
+  }
+
+  /// What opening a file found: its header and index, and the scan's result when it needed one.
+  private typealias Opening = (
+    header: TraceHeader?, index: TraceIndex, indexWasRebuilt: Bool, needsScan: Bool,
+    scanned: LoadedTrace?, count: Int
+  )
+
+  /// Reads the header and the stored index, or scans the file when they do not read; the scan's
+  /// events are kept only when `keepingEvents`.
+  private static func open(
+    _ window: inout TraceWindow, path: String, options: ReadOptions, keepingEvents: Bool
+  ) throws(TraceError) -> Opening {
+    let stored = try headerAndStoredIndex(&window, path: path)
     if let index = stored.index, stored.header != nil {
-      header = stored.header
-      self.index = index
-      indexWasRebuilt = false
-      scanned = nil
-    } else {
-      let scan = try bytes.withUnsafeBufferPointer { file throws(TraceError) in
-        try TraceScan.scan(file, path: path, lenient: options.lenient)
-      }
-      header = scan.header
-      index = scan.storedIndex ?? scan.rebuiltIndex
-      indexWasRebuilt = scan.storedIndex == nil
-      scanned = Self.loaded(scan, path: path)
+      return (stored.header, index, false, false, nil, window.count)
     }
+    let scan = try TraceScan.scan(
+      &window, path: path, lenient: options.lenient, keepingEvents: keepingEvents)
+    return (
+      scan.header, scan.storedIndex ?? scan.rebuiltIndex, scan.storedIndex == nil, true,
+      keepingEvents ? loaded(scan, path: path) : nil, window.count
+    )
   }
 
   /// The size of the file at `path`, in bytes.
@@ -74,24 +109,47 @@ public struct TraceReader: Sendable {
     return Self.loaded(try scan(), path: path)
   }
 
+  /// The events from seq `first` through `last` of a file that needed a scan: the scan's, with
+  /// what it found in the whole file.
+  private func scannedEvents(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
+    let inRange = { (event: Event) in event.seq >= first && event.seq <= last }
+    if let scanned {
+      var slice = scanned
+      slice.events = scanned.events.filter(inRange)
+      return slice
+    }
+    var tally = EventTally()
+    var events: [Event] = []
+    let scan = try withWindow { window throws(TraceError) in
+      try TraceScan.stream(&window, path: path, lenient: options.lenient) { frame in
+        tally.add(frame)
+        events += frame.lazy.filter(inRange)
+        return true
+      }
+    }
+    return LoadedTrace(
+      path: path, events: events, truncation: scan.truncation, warnings: scan.warnings,
+      damage: scan.damage, format: .sctrace, header: scan.header,
+      loss: LoadedTrace.loss(
+        of: tally, damage: scan.damage, truncation: scan.truncation,
+        skippedSeqs: scan.skippedSeqs, warnings: scan.warnings))
+  }
+
   /// The last seq the file holds, per its index (0 when it holds no event).
   public var lastSeq: Int { index.frames.last?.lastSeq ?? 0 }
 
   /// The events from seq `first` through `last` (inclusive), decoding only the frames that
   /// hold them; damaged frames among them are reported in the result's `damage`.
   public func events(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
-    if let scanned {
-      var slice = scanned
-      slice.events = scanned.events.filter { $0.seq >= first && $0.seq <= last }
-      return slice
-    }
+    if needsScan { return try scannedEvents(from: first, through: last) }
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
     var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
-    try file.withUnsafeBufferPointer { file throws(TraceError) in
+    try withWindow { window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
-        let read = Self.readFrame(at: entry.offset, in: file, context: context, options: options)
+        let read = try Self.readFrame(
+          at: entry.offset, in: &window, context: context, options: options)
         if let unknown = read.unknownExtension {
           throw TraceError(
             code: .unknownEventType,
@@ -122,34 +180,43 @@ public struct TraceReader: Sendable {
 
   // MARK: Internals
 
-  /// A full pass over the file.
+  /// A full pass over the file, keeping its events.
   func scan() throws(TraceError) -> TraceScan {
-    try file.withUnsafeBufferPointer { file throws(TraceError) in
-      try TraceScan.scan(file, path: path, lenient: options.lenient)
+    try withWindow { window throws(TraceError) in
+      try TraceScan.scan(&window, path: path, lenient: options.lenient)
     }
   }
 
-  /// Runs `body` over the file's bytes.
-  func withFileBytes<Result>(
-    _ body: (UnsafeBufferPointer<UInt8>) throws(TraceError) -> Result
-  ) throws(TraceError) -> Result {
-    try file.withUnsafeBufferPointer { file throws(TraceError) in try body(file) }
+  /// Runs `body` over a window on the file's bytes: those in memory, or the file read by offset
+  /// as far as it went when it was opened.
+  func withWindow<Result>(_ body: (inout TraceWindow) throws(TraceError) -> Result)
+    throws(TraceError) -> Result
+  {
+    switch storage {
+    case .bytes(let bytes):
+      return try bytes.withUnsafeBufferPointer { file throws(TraceError) in
+        var window = TraceWindow(memory: file)
+        return try body(&window)
+      }
+    case .file(let path):
+      return try TraceWindow.withFile(path, count: count, body)
+    }
   }
 
   /// The event frame at `offset`, read.
   static func readFrame(
-    at offset: Int, in file: UnsafeBufferPointer<UInt8>, context: ZstdDecompressionContext?,
+    at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
     options: ReadOptions
-  ) -> EventFrameReading {
-    do throws(ZstdFrameLayout.Failure) {
-      let layout = try ZstdFrameLayout.frame(at: offset, in: file)
+  ) throws(TraceError) -> EventFrameReading {
+    switch try window.layout(at: offset) {
+    case .success(let layout):
       guard case .data = layout.kind else {
         var read = EventFrameReading(layout: layout)
         read.problem = "the index points to a frame that holds no events (damaged index)"
         return read
       }
-      return EventFrameReading(layout, in: file, context: context, lenient: options.lenient)
-    } catch {
+      return try EventFrameReading(layout, in: &window, context: context, lenient: options.lenient)
+    case .failure(let error):
       var read = EventFrameReading(
         layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
       read.problem = error.message
@@ -159,15 +226,15 @@ public struct TraceReader: Sendable {
 
   /// The header and the index the last bytes point to, when both read; throws when the file
   /// cannot be a readable `.sctrace` file at all.
-  private static func headerAndStoredIndex(_ file: UnsafeBufferPointer<UInt8>, path: String)
+  private static func headerAndStoredIndex(_ window: inout TraceWindow, path: String)
     throws(TraceError) -> (header: TraceHeader?, index: TraceIndex?)
   {
-    guard let layout = TraceIndex.frameLayout(fromEndOf: file),
+    guard let layout = try window.indexLayoutFromEnd(),
       case .skippable(_, let content) = layout.kind,
-      let index = try? TraceIndex.decode(UnsafeBufferPointer(rebasing: file[content])),
-      let headerLayout = try? ZstdFrameLayout.frame(at: 0, in: file), headerLayout.isComplete,
+      case .success(let index) = try window.withBytes(content, TraceIndex.decode),
+      case .success(let headerLayout) = try window.layout(at: 0), headerLayout.isComplete,
       case .skippable(TraceRecord.headerNibble, let headerContent) = headerLayout.kind,
-      let header = try? TraceHeader.decode(UnsafeBufferPointer(rebasing: file[headerContent]))
+      case .success(let header) = try window.withBytes(headerContent, TraceHeader.decode)
     else { return (nil, nil) }
     guard header.formatVersion.major <= TraceFormatVersion.current.major else {
       // The scan reports it with the version needed.

@@ -25,30 +25,52 @@ struct TraceScan {
   var indexProblem: String?
   var damage: [TraceDamage] = []
   var truncation: String?
+  /// Every event, in order: filled by ``scan(_:path:lenient:)`` only; a stream hands them on.
   var events: [Event] = []
   var warnings: [String] = []
   var skippedSeqs: [Int] = []
+  /// Whether the stream's consumer stopped it before the end of the file: what comes after was
+  /// not read, and the truncation and the extent of damage at the end are not known.
+  var stoppedEarly = false
 
   /// The index rebuilt from what the scan found.
   var rebuiltIndex: TraceIndex {
     TraceIndex(frames: frames.map(\.entry), checkpoints: checkpoints.map(\.entry))
   }
 
-  /// Scans `file`. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
+  /// Scans the file `window` shows. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
   /// header, a newer major version, or an event type this version does not know (unless
   /// reading leniently).
-  static func scan(_ file: UnsafeBufferPointer<UInt8>, path: String, lenient: Bool)
-    throws(TraceError) -> TraceScan
-  {
-    var scanner = TraceScanner(file: file, path: path, lenient: lenient)
-    try scanner.run()
+  /// The events are kept in ``events`` unless `keepingEvents` is false.
+  static func scan(
+    _ window: inout TraceWindow, path: String, lenient: Bool, keepingEvents: Bool = true
+  ) throws(TraceError) -> TraceScan {
+    var events: [Event] = []
+    var scan = try stream(&window, path: path, lenient: lenient) { frame in
+      if keepingEvents { events += frame }
+      return true
+    }
+    scan.events = events
+    return scan
+  }
+
+  /// Scans the file `window` shows as ``scan(_:path:lenient:)`` does, handing the events of each
+  /// frame to `consume` as they are read, in order, rather than keeping them; `consume` returns
+  /// false to stop reading (``stoppedEarly``).
+  static func stream(
+    _ window: inout TraceWindow, path: String, lenient: Bool, _ consume: ([Event]) -> Bool
+  ) throws(TraceError) -> TraceScan {
+    var scanner = try TraceScanner(window: window, path: path, lenient: lenient)
+    defer { window = scanner.window }
+    try scanner.run(consume)
     return scanner.scan
   }
 }
 
 /// The state of one scan.
-private struct TraceScanner {
-  let file: UnsafeBufferPointer<UInt8>
+struct TraceScanner {
+  /// The file's bytes; the scan releases them behind it as it goes.
+  var window: TraceWindow
   let path: String
   let lenient: Bool
   let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
@@ -67,14 +89,17 @@ private struct TraceScanner {
   /// Damage records whose lost seqs end where the next frame that reads begins.
   var pendingLoss: [(damage: Int, after: Int)] = []
 
-  init(file: UnsafeBufferPointer<UInt8>, path: String, lenient: Bool) {
-    self.file = file
+  init(window: TraceWindow, path: String, lenient: Bool) throws(TraceError) {
+    self.window = window
     self.path = path
     self.lenient = lenient
-    let trailer = TraceIndex.frameLayout(fromEndOf: file)
+    let trailer = try self.window.indexLayoutFromEnd()
     trailerOffset = trailer?.start
     if let trailer, case .skippable(_, let content) = trailer.kind {
-      trailerIndex = try? TraceIndex.decode(UnsafeBufferPointer(rebasing: file[content]))
+      let decoded = try self.window.withBytes(content) {
+        (bytes) throws(DecodingFailure) in try TraceIndex.decode(bytes)
+      }
+      trailerIndex = try? decoded.get()
     }
     if let trailerIndex, let trailerOffset {
       let checkpoints = trailerIndex.checkpoints.map(\.offset)
@@ -84,21 +109,22 @@ private struct TraceScanner {
     }
   }
 
-  mutating func run() throws(TraceError) {
+  mutating func run(_ consume: ([Event]) -> Bool) throws(TraceError) {
     var position = try readHeader()
-    scanning: while position < file.count {
+    scanning: while position < window.count {
+      window.release(before: position)
       let layout: ZstdFrameLayout
-      do throws(ZstdFrameLayout.Failure) {
-        layout = try ZstdFrameLayout.frame(at: position, in: file)
-      } catch {
-        guard let next = skipDamage(at: position, error.message) else { break scanning }
+      switch try window.layout(at: position) {
+      case .success(let laidOut): layout = laidOut
+      case .failure(let error):
+        guard let next = try skipDamage(at: position, error.message) else { break scanning }
         position = next
         continue
       }
       if !layout.isComplete, trailerOffset != nil {
         // The file ends with its index, so it was not cut: this frame's sizes are damaged.
         let message = "the frame's sizes run past the end of the file (damaged)"
-        guard let next = skipDamage(at: position, message) else { break scanning }
+        guard let next = try skipDamage(at: position, message) else { break scanning }
         position = next
         continue
       }
@@ -106,7 +132,7 @@ private struct TraceScanner {
         // A damaged size would swallow the frames after it: the index says where they start.
         let what = indexedCheckpointOffsets.contains(position) ? "checkpoint" : "frame"
         let message = "the \(what)'s sizes run past the next frame the index knows (damaged)"
-        guard let next = skipDamage(at: position, message) else { break scanning }
+        guard let next = try skipDamage(at: position, message) else { break scanning }
         position = next
         continue
       }
@@ -120,7 +146,10 @@ private struct TraceScanner {
         }
         guard try readSkippable(nibble, content, layout) else { break scanning }
       case .data:
-        try readEventFrame(layout)
+        guard try readEventFrame(layout, consume) else {
+          scan.stoppedEarly = true
+          return
+        }
         if !layout.isComplete { break scanning }
       }
       position = layout.end
@@ -130,32 +159,37 @@ private struct TraceScanner {
 
   /// Reads the header frame and returns where the next frame starts.
   private mutating func readHeader() throws(TraceError) -> Int {
-    let layout = try? ZstdFrameLayout.frame(at: 0, in: file)
+    let laidOut = try window.layout(at: 0)
+    let layout = try? laidOut.get()
     guard let layout, case .skippable(TraceRecord.headerNibble, let content) = layout.kind,
-      TraceHeader.looksLikeHeader(file[content])
+      try window.withBytes(content, { TraceHeader.looksLikeHeader($0) }).get()
     else {
       // A header whose frame magic is damaged still says SCTRACE after it, and a closed file
       // still ends with its index: either makes the rest worth reading.
-      if file.count > 8, file[8...].starts(with: TraceHeader.magic) || trailerIndex != nil {
-        return damagedHeader("its frame does not lay out as a header")
+      let count = window.count
+      let afterMagic = try window.bytes(min(8, count)..<min(8 + TraceHeader.magic.count, count))
+      if count > 8, afterMagic.starts(with: TraceHeader.magic) || trailerIndex != nil {
+        return try damagedHeader("its frame does not lay out as a header")
       }
-      if TraceFile.isCutInsideHeaderMagic(Array(file)) { throw cutInsideHeader() }
+      if count <= 8, TraceFile.isCutInsideHeaderMagic(try window.bytes(0..<count)) {
+        throw cutInsideHeader()
+      }
       throw TraceError(
         code: .unsupportedFormat,
         message: "this is not a .sctrace file: it does not start with a SceneTrace header",
         path: path)
     }
     guard layout.isComplete else {
-      if trailerIndex != nil || nextFrameStart(after: 0) != nil {
-        return damagedHeader("its size runs past the end of the file")
+      let framesFollow = try trailerIndex != nil ? true : nextFrameStart(after: 0) != nil
+      if framesFollow {
+        return try damagedHeader("its size runs past the end of the file")
       }
       throw cutInsideHeader()
     }
     let header: TraceHeader
-    do throws(DecodingFailure) {
-      header = try TraceHeader.decode(UnsafeBufferPointer(rebasing: file[content]))
-    } catch {
-      return damagedHeader(error.message)
+    switch try window.withBytes(content, TraceHeader.decode) {
+    case .success(let decoded): header = decoded
+    case .failure(let error): return try damagedHeader(error.message)
     }
     guard header.formatVersion.major <= TraceFormatVersion.current.major else {
       throw TraceError(
@@ -171,10 +205,11 @@ private struct TraceScanner {
   }
 
   private func cutInsideHeader() -> TraceError {
-    TraceError(
+    let count = window.count
+    return TraceError(
       code: .emptyTrace,
       message:
-        "the file ends inside its header after \(file.count) byte\(file.count == 1 ? "" : "s"): "
+        "the file ends inside its header after \(count) byte\(count == 1 ? "" : "s"): "
         + "it holds no event (it was "
         + "cut right after it was created)",
       path: path, byteOffset: 0)
@@ -182,7 +217,7 @@ private struct TraceScanner {
 
   /// Records a damaged header and returns where the first frame after it starts: where the
   /// index says, or the next frame magic (a damaged size must not swallow the frames after it).
-  private mutating func damagedHeader(_ reason: String) -> Int {
+  private mutating func damagedHeader(_ reason: String) throws(TraceError) -> Int {
     scan.damage.append(
       TraceDamage(
         byteOffset: 0,
@@ -190,7 +225,7 @@ private struct TraceScanner {
           "the header is damaged (\(reason)): the recorder, app and start time are unknown; "
           + "the events were read as format \(TraceFormatVersion.current)",
         losesEvents: false))
-    return nextFrameStart(after: 0) ?? file.count
+    return try nextFrameStart(after: 0) ?? window.count
   }
 
   /// The first offset after `position` where the stored index says a frame, a checkpoint or the
@@ -200,71 +235,12 @@ private struct TraceScanner {
     return next < indexedStarts.count ? indexedStarts[next] : nil
   }
 
-  /// Reads a checkpoint, the index or a frame this version skips; false to stop scanning.
-  private mutating func readSkippable(
-    _ nibble: UInt8, _ content: Range<Int>, _ layout: ZstdFrameLayout
-  )
+  /// Reads the event frame laid out as `layout` and hands its events to `consume`; false when
+  /// `consume` asks to stop.
+  private mutating func readEventFrame(_ layout: ZstdFrameLayout, _ consume: ([Event]) -> Bool)
     throws(TraceError) -> Bool
   {
-    let bytes = UnsafeBufferPointer(rebasing: file[content])
-    switch nibble {
-    case TraceRecord.headerNibble where !TraceHeader.looksLikeHeader(bytes):
-      // A damaged magic made another kind of frame (a checkpoint) look like a header.
-      scan.damage.append(
-        TraceDamage(
-          byteOffset: layout.start,
-          message: "a frame's magic is damaged (it names a header, which it does not hold); "
-            + "it was skipped", losesEvents: false))
-    case TraceRecord.headerNibble:
-      scan.damage.append(
-        TraceDamage(
-          byteOffset: layout.start,
-          message:
-            "another trace's header starts here, as when two files are joined with `cat`; the "
-            + "rest of the file was not read (give the files to `replay --join` instead)"))
-      return false
-    case TraceRecord.checkpointNibble:
-      do throws(DecodingFailure) {
-        let record = try TraceCheckpoint.decodeRecord(bytes)
-        scan.checkpoints.append(
-          TraceScan.Checkpoint(
-            entry: TraceIndex.Checkpoint(
-              offset: layout.start, byteCount: layout.end - layout.start, seq: record.seq,
-              reducerVersion: record.reducerVersion, digest: record.digest),
-            findingCount: record.findingCount))
-      } catch {
-        scan.damage.append(
-          TraceDamage(
-            byteOffset: layout.start,
-            message: "the checkpoint is damaged (\(error.message)); it was skipped",
-            losesEvents: false))
-      }
-    case TraceRecord.indexNibble where layout.end == file.count:
-      do throws(DecodingFailure) {
-        scan.storedIndex = try TraceIndex.decode(bytes)
-        if trailerOffset != layout.start {
-          // The index reads, but the size at the end of the file does not lead to it: a reader
-          // that seeks to the index from the end (random access) cannot find it.
-          scan.indexProblem = "has a damaged trailer (the size at the end of the file)"
-        }
-      } catch {
-        scan.indexProblem = "damaged (\(error.message))"
-        scan.damage.append(
-          TraceDamage(
-            byteOffset: layout.start,
-            message: "the index is damaged (\(error.message)); it was rebuilt by scanning",
-            losesEvents: false))
-      }
-    default:
-      // An index that is not the last frame (the file was appended to after it was closed),
-      // or a kind of frame a later minor version added: skipped.
-      break
-    }
-    return true
-  }
-
-  private mutating func readEventFrame(_ layout: ZstdFrameLayout) throws(TraceError) {
-    let read = EventFrameReading(layout, in: file, context: context, lenient: lenient)
+    let read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
     if let unknown = read.unknownExtension {
       throw TraceError(
         code: .unknownEventType,
@@ -285,7 +261,7 @@ private struct TraceScanner {
           "the frame's events (from seq \(first)) do not follow seq \(lastSeq) in seq and time "
           + "order (damaged); the frame was skipped")
       scan.damage.append(damage)
-      return
+      return true
     }
     if let problem = read.problem {
       scan.damage.append(
@@ -294,9 +270,10 @@ private struct TraceScanner {
           needsLibZstd: read.needsLibZstd))
       pendingLoss.append((scan.damage.count - 1, read.events.last?.seq ?? lastSeq))
     }
+    var goesOn = true
     if let last = read.lastSeq, let first = read.firstSeq, !read.events.isEmpty {
       resolvePendingLoss(before: first)
-      scan.events += read.events
+      goesOn = consume(read.events)
       lastSeq = last
       lastTime = read.events.last?.time ?? lastTime
       scan.frames.append(
@@ -317,12 +294,13 @@ private struct TraceScanner {
         + "\(kept); whatever the recorder wrote after that is lost, and the missing index was "
         + "rebuilt by scanning"
     }
+    return goesOn
   }
 
   /// Records damage from `position` to the next frame start (or the end) and returns where to
   /// go on, nil at the end.
-  private mutating func skipDamage(at position: Int, _ reason: String) -> Int? {
-    let next = nextFrameStart(after: position)
+  private mutating func skipDamage(at position: Int, _ reason: String) throws(TraceError) -> Int? {
+    let next = try nextFrameStart(after: position)
     let extent =
       next.map { "the \($0 - position) bytes up to the next frame" } ?? "the rest of the file"
     scan.damage.append(
@@ -333,23 +311,23 @@ private struct TraceScanner {
 
   /// The next offset after `position` where a frame starts: from the index the file's last
   /// bytes point to when it has one, otherwise the next magic number that lays out as a frame.
-  private func nextFrameStart(after position: Int) -> Int? {
+  /// The bytes searched are released as the search passes them.
+  private mutating func nextFrameStart(after position: Int) throws(TraceError) -> Int? {
     if let trailerOffset, trailerOffset > position {
       if let next = nextIndexedStart(after: position) { return next }
-      for search in (position + 1)..<trailerOffset
-      where ZstdFrameLayout.startsFrame(file, at: search) {
-        if let layout = try? ZstdFrameLayout.frame(at: search, in: file), layout.isComplete {
+      for search in (position + 1)..<trailerOffset where try window.startsFrame(at: search) {
+        window.release(before: search)
+        if case .success(let layout) = try window.layout(at: search), layout.isComplete {
           return search
         }
       }
       return trailerOffset
     }
     var search = position + 1
-    while search + 4 <= file.count {
-      if ZstdFrameLayout.startsFrame(file, at: search),
-        (try? ZstdFrameLayout.frame(at: search, in: file)) != nil
-      {
-        return search
+    while search + 4 <= window.count {
+      if try window.startsFrame(at: search) {
+        window.release(before: search)
+        if case .success = try window.layout(at: search) { return search }
       }
       search += 1
     }

@@ -1,0 +1,67 @@
+import SceneTrace
+import SceneTraceFile
+
+/// A trace replayed for `replay check`: a `.sctrace` file is streamed, replayed as its frames
+/// are decoded, and only the events the report shows are read again afterwards; other traces
+/// (JSON Lines, several files joined, a check against a baseline) are loaded whole.
+struct CheckedTrace {
+  /// The trace, with ``LoadedTrace/events`` holding every event when it was loaded whole, and
+  /// only those ``fetchEvents(for:context:)`` read when it was streamed.
+  private(set) var trace: LoadedTrace
+  /// The replay, finished.
+  let replay: Replay
+  /// How many events the trace holds.
+  let eventCount: Int
+  /// The seq of its last event.
+  let lastSeq: Int
+  /// The pass that streamed it; nil when it was loaded whole.
+  private let streamed: StreamedTrace?
+  private let options: ReadOptions
+
+  /// Reads and replays the trace of `paths`, telling standard error what reading lost; streams
+  /// it when it is one `.sctrace` file and `whole` is false.
+  init(_ paths: [String], reading: TraceReadingOptions, quiet: Bool, whole: Bool) throws {
+    options = reading.readOptions
+    guard !whole, paths.count == 1, let path = paths.first,
+      TraceInputFormat.of(path) == .sctrace
+    else {
+      trace = try reading.load(paths, quiet: quiet)
+      replay = Replay.run(trace.events, quiet: quiet)
+      eventCount = trace.events.count
+      lastSeq = trace.events.last?.seq ?? 0
+      streamed = nil
+      return
+    }
+    var replay = Replay()
+    let streamed = try TraceFile.stream(sctrace: path, options: options) { events in
+      replay.apply(events)
+      return true
+    }
+    replay.finish()
+    self.replay = replay
+    self.streamed = streamed
+    eventCount = streamed.tally.count
+    lastSeq = streamed.tally.last?.seq ?? 0
+    trace = streamed.withoutEvents
+    TraceReadingOptions.reportLosses(of: trace)
+  }
+
+  /// For each of `findings`, the stretch of the trace's loss that may explain it.
+  func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
+    streamed?.lostStretches(explaining: findings) ?? trace.lostStretches(explaining: findings)
+  }
+
+  /// Reads the events a report of `findings` shows, when the trace was streamed: `context`
+  /// events either side of each finding's, and those in its `related`.
+  mutating func fetchEvents(for findings: [Finding], context: Int) throws {
+    guard let streamed, !findings.isEmpty else { return }
+    var seqs: [ClosedRange<Int>] = []
+    for finding in findings {
+      let (low, lowOverflow) = finding.seq.subtractingReportingOverflow(context)
+      let (high, highOverflow) = finding.seq.addingReportingOverflow(context)
+      seqs.append((lowOverflow ? Int.min : low)...(highOverflow ? Int.max : high))
+      seqs += finding.related.map { $0...$0 }
+    }
+    trace.events = try TraceFile.events(inSeqs: seqs, of: streamed, options: options)
+  }
+}

@@ -1,0 +1,126 @@
+import SceneTrace
+
+/// What a pass over a `.sctrace` file that handed its events on found, besides the events.
+package struct StreamedTrace: Sendable {
+  /// The file, as the caller named it.
+  package var path: String
+  /// The header; nil when it is damaged.
+  package var header: TraceHeader?
+  /// What was lost at the end, as ``LoadedTrace/truncation`` says it.
+  package var truncation: String?
+  /// What reading skipped, as ``LoadedTrace/warnings``.
+  package var warnings: [String]
+  /// The parts that could not be read, as ``LoadedTrace/damage``.
+  package var damage: [TraceDamage]
+  /// Every stretch that could not be seen, as ``LoadedTrace/loss``.
+  package var loss: [LostStretch]
+  /// The events handed on.
+  package var tally: EventTally
+  /// The index the file stores, when it has a valid one.
+  package var storedIndex: TraceIndex?
+  /// Whether the consumer stopped the pass before the end: ``truncation`` and the extent of
+  /// damage at the end are then unknown.
+  package var stoppedEarly: Bool
+  /// The most bytes of the file the reader held at once.
+  package var bufferHighWater: Int
+
+  /// Which stretch of ``loss`` may explain each of `findings`, as
+  /// ``LoadedTrace/lostStretches(explaining:)`` says.
+  package func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
+    guard !loss.isEmpty else { return findings.map { _ in nil } }
+    let explanations = LossExplanations(loss: loss, launchSeqs: tally.launchSeqs)
+    return findings.map(explanations.stretch(explaining:))
+  }
+}
+
+extension TraceFile {
+  /// Reads the `.sctrace` file at `path` frame by frame, handing each frame's events to
+  /// `consume` in order as they are decoded (it returns false to stop), and holding only the
+  /// frame being read: the same events, damage, truncation and loss as ``load(path:options:)``,
+  /// in memory that does not grow with the file. A file that is not a regular file (a pipe) is
+  /// read whole first. `chunkSize` is the least a read asks for.
+  package static func stream(
+    sctrace path: String, options: ReadOptions = ReadOptions(),
+    chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: ([Event]) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    var tally = EventTally()
+    let (scan, highWater) = try TraceWindow.withFile(path, chunkSize: chunkSize) {
+      window throws(TraceError) in
+      let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+        tally.add(events)
+        return consume(events)
+      }
+      return (scan, window.highWater)
+    }
+    let loss = LoadedTrace.loss(
+      of: tally, damage: scan.damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,
+      warnings: scan.warnings)
+    let streamed = StreamedTrace(
+      path: path, header: scan.header, truncation: scan.truncation, warnings: scan.warnings,
+      damage: scan.damage, loss: loss, tally: tally, storedIndex: scan.storedIndex,
+      stoppedEarly: scan.stoppedEarly, bufferHighWater: highWater)
+    guard tally.count == 0, !scan.stoppedEarly else { return streamed }
+    throw emptySctrace(
+      LoadedTrace(
+        path: path, events: [], truncation: scan.truncation, warnings: scan.warnings,
+        damage: scan.damage, format: .sctrace, loss: []),
+      path: path)
+  }
+}
+
+extension TraceFile {
+  /// The events of the `.sctrace` file `streamed` read whose seqs lie in `ranges`: what a
+  /// second ``stream(sctrace:options:chunkSize:_:)`` would hand on among them. When that pass
+  /// found the file intact, only the frames its index says hold them are decoded; otherwise the
+  /// file is read again.
+  package static func events(
+    inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
+    options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
+  ) throws(TraceError) -> [Event] {
+    let wanted = merged(ranges)
+    guard !wanted.isEmpty else { return [] }
+    let isWanted = { (seq: Int) -> Bool in
+      let next = wanted.partitioningIndex { $0.upperBound >= seq }
+      return next < wanted.count && wanted[next].lowerBound <= seq
+    }
+    var found: [Event] = []
+    guard let index = streamed.storedIndex, streamed.damage.isEmpty, streamed.truncation == nil
+    else {
+      _ = try stream(sctrace: streamed.path, options: options, chunkSize: chunkSize) { events in
+        found += events.lazy.filter { isWanted($0.seq) }
+        return true
+      }
+      return found
+    }
+    let frames = index.frames.filter { frame in
+      let next = wanted.partitioningIndex { $0.upperBound >= frame.firstSeq }
+      return next < wanted.count && wanted[next].lowerBound <= frame.lastSeq
+    }
+    try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) { window throws(TraceError) in
+      let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+      for frame in frames {
+        let read = try TraceReader.readFrame(
+          at: frame.offset, in: &window, context: context, options: options)
+        found += read.events.lazy.filter { isWanted($0.seq) }
+        window.release(before: frame.offset + frame.byteCount)
+      }
+    }
+    return found
+  }
+
+  /// `ranges` sorted, with those that overlap or touch made one.
+  private static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+    var merged: [ClosedRange<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last,
+        range.lowerBound <= last.upperBound
+          || range.lowerBound - last.upperBound == 1
+      {
+        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+}

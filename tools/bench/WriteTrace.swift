@@ -1,0 +1,32 @@
+import SceneTrace
+import SceneTraceFile
+
+// `bench --write-sctrace N PATH [--drag]`: writes the seeded mixed session of N events (with
+// `--drag`, the long pointer drags, whose replay keeps a small state and finds little) as a
+// `.sctrace` file (zstd level 3 where libzstd is, checkpoints as the writer places them), to
+// measure the `replay` commands on long traces:
+//
+//   swift build -c release --product bench --product replay
+//   .build/release/bench --write-sctrace 2000000 /tmp/mixed-2e6.sctrace
+//   /usr/bin/time -v .build/release/replay check /tmp/mixed-2e6.sctrace > /dev/null
+//
+// The README's Performance section keeps the figures.
+
+/// Runs the trace-writing mode when the arguments ask for it; false when they do not.
+func runWriteTrace(_ arguments: [String]) throws -> Bool {
+  guard let flag = arguments.firstIndex(of: "--write-sctrace") else { return false }
+  guard flag + 2 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
+    print("usage: bench --write-sctrace EVENTS PATH [--drag]")
+    return true
+  }
+  let path = arguments[flag + 2]
+  let writer = try TraceWriter(
+    header: TraceHeader(recorderVersion: "bench"), sink: try FileByteSink(path: path))
+  let events =
+    arguments.contains("--drag")
+    ? Workload.longDrag(samples: count, pixelAligned: true) : Workload.mixedSession(events: count)
+  for event in events { try writer.append(event) }
+  try writer.close()
+  print("wrote \(count) events to \(path)")
+  return true
+}
