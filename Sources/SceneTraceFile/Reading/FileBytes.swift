@@ -36,7 +36,7 @@ enum FileBytes {
   }
 
   /// An `unreadableFile` error with the operating system's reason (`strerror`'s text).
-  private static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
+  static func failure(_ path: String, _ action: String, _ error: any Error) -> TraceError {
     TraceError(
       code: .unreadableFile,
       message: "\(action): \(error); check the path and the file's permissions", path: path)
