@@ -124,6 +124,15 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
         + "\(seq + 1) is not known")
   }
 
+  /// How many events `stretches` lost, where known, in all; `Int.max` when the counts add up
+  /// past it (a damaged or forged `trace.gap` may count any number).
+  package static func eventTotal(of stretches: some Sequence<LostStretch>) -> Int {
+    stretches.reduce(0) { total, stretch in
+      let (sum, overflow) = total.addingReportingOverflow(stretch.eventCount ?? 0)
+      return overflow ? Int.max : sum
+    }
+  }
+
   /// The seqs of the `app.launch` events among `events`, in order.
   package static func launchSeqs(in events: some Sequence<Event>) -> [Int] {
     events.compactMap { event in
