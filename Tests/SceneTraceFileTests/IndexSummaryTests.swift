@@ -183,23 +183,29 @@ import Testing
     options.compression = .uncompressed
     options.clock = { 0 }
     let events = randomEvents(seed: 7, count: 3600)
-    let header = TraceHeader(recorderVersion: "golden")
-    let bytes = try sctrace(events, options: options, header: header)
-    let size = bytes.suffix(8).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
-    var index = try bytes.withUnsafeBufferPointer { file in
-      try TraceIndex.decode(UnsafeBufferPointer(rebasing: file[(bytes.count - size + 8)...]))
-    }
-    #expect(index.summary != nil)
-    index.summary = nil
-    var old = header
-    old.formatVersion = TraceFormatVersion(major: 1, minor: 0)
-    let oldHeader = TraceRecord.skippableFrame(
-      nibble: TraceRecord.headerNibble, content: old.encoded())
-    let headerSize = 8 + bytes.withUnsafeBufferPointer { Int(ZstdFrameLayout.load32($0, 4)) }
-    let format10 =
-      oldHeader + bytes[headerSize..<(bytes.count - size)] + index.encodedFrame()
+    let bytes = try sctrace(
+      events, options: options, header: TraceHeader(recorderVersion: "golden"))
+    let format10 = try asFormat10(bytes)
     // The figures of ByteCompatibilityTests before format 1.1.
     #expect(format10.count == 58_478)
     #expect(XXH64.hash(format10) == 1_134_475_911_425_900_829)
   }
+}
+
+/// `bytes`, a file this writer wrote, as the writer of format 1.0 wrote it: the header's minor
+/// version 0, and the index without its summary.
+func asFormat10(_ bytes: [UInt8]) throws -> [UInt8] {
+  let indexSize = bytes.suffix(8).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+  let headerSize = 8 + bytes.withUnsafeBufferPointer { Int(ZstdFrameLayout.load32($0, 4)) }
+  var (header, index) = try bytes.withUnsafeBufferPointer { file in
+    (
+      try TraceHeader.decode(UnsafeBufferPointer(rebasing: file[8..<headerSize])),
+      try TraceIndex.decode(UnsafeBufferPointer(rebasing: file[(bytes.count - indexSize + 8)...]))
+    )
+  }
+  #expect(index.summary != nil)
+  index.summary = nil
+  header.formatVersion = TraceFormatVersion(major: 1, minor: 0)
+  return TraceRecord.skippableFrame(nibble: TraceRecord.headerNibble, content: header.encoded())
+    + bytes[headerSize..<(bytes.count - indexSize)] + index.encodedFrame()
 }
