@@ -1,13 +1,18 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
 // `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
-// gives the replay's instructions per event is in ReplayProfile.swift.
+// gives the replay's instructions per event is in ReplayProfile.swift. `bench --info` times what
+// `replay info` reads, from the index and in full (InfoCost.swift).
 
 import Foundation
 import SceneTrace
 import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
+if CommandLine.arguments.contains("--info") {
+  try printInfoCost()
+  exit(0)
+}
 
 /// The best of `runs` timings of `body`, in seconds.
 func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
@@ -156,3 +161,4 @@ for (index, row) in columns[0].rows.enumerated() {
 
 try printCheckpointCost(events: Workload.mixedSession(events: 100_000))
 try printHookCost(calls: 200_000)
+try printInfoCost()
