@@ -149,10 +149,10 @@ struct SummaryTally {
   mutating func add(_ event: Event, tag: UInt64) {
     tagCounts[Int(min(tag, EventTag.extensionEvent))] += 1
     if let scene = event.payload.scene {
-      if scene != lastScene {
-        lastScene = scene
-        note(scene)
-      }
+      // Most events are in the scene of the event before: one comparison, no set insertion.
+      if let last = lastScene, last == scene { return }
+      lastScene = scene
+      note(scene)
     } else {
       for session in event.payload.sessions { note(session) }
       if case .traceGap(let dropped) = event.payload, dropped > 0 {
