@@ -35,6 +35,14 @@ enum Console {
     error(styled("warning", .yellow, on: STDERR_FILENO) + ": " + message)
   }
 
+  /// Writes `warning: message` for each of `messages` to standard error, in one write: a long
+  /// trace may have thousands to report.
+  static func report(warnings messages: some Sequence<String>) {
+    let warning = styled("warning", .yellow, on: STDERR_FILENO) + ": "
+    let text = messages.map { warning + $0 + "\n" }.joined()
+    if !text.isEmpty { write(text, to: .standardError) }
+  }
+
   /// The severity's name for standard output, in its colour on a terminal.
   static func styled(_ severity: Severity) -> String {
     switch severity {

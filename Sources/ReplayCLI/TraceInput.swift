@@ -58,9 +58,10 @@ struct TraceReadingOptions: ParsableArguments {
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
-    for drop in trace.loss where drop.kind == .dropped {
-      Console.report(warning: "\(trace.path): events lost at seq \(drop.seq) (\(drop.summary))")
-    }
+    Console.report(
+      warnings: trace.loss.lazy.filter { $0.kind == .dropped }.map { drop in
+        "\(trace.path): events lost at seq \(drop.seq) (\(drop.summary))"
+      })
     for warning in trace.warnings { Console.report(warning: "\(trace.path): \(warning)") }
     for damage in trace.damage {
       Console.report(warning: "\(trace.path) is damaged at \(damage)")

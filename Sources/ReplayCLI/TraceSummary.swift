@@ -5,85 +5,131 @@ import SceneTraceText
 
 /// What `replay info` says about one trace file.
 ///
-/// The facts that need every event (the counts per type, the sessions, the launches and the
-/// size as JSON Lines) are worked out once, when the summary is made: the text and the JSON
-/// use several of them more than once.
+/// The figures come either from every event, worked out once when the summary is made (the
+/// text and the JSON use several of them more than once), or, for a closed `.sctrace` file of
+/// format 1.1 or later, from its header and its index without decoding every frame
+/// (`TraceSummary+Index.swift`).
 struct TraceSummary {
-  let path: String
-  let trace: LoadedTrace
-  let inspection: TraceInspection?
-  let fileByteCount: Int
-  /// How many events of each type, in the order of the event table.
-  let eventsPerType: [(EventType, Int)]
-  /// Every session the events name, in natural order (S1, S2, S10).
-  let sessions: [SessionID]
-  let launches: Int
-  let jsonLinesByteCount: Int
+  /// Where the figures come from.
+  enum Source {
+    /// Every event was read; for a `.sctrace` file, why its index could not answer, if it was
+    /// asked.
+    case events(whyNotTheIndex: String?)
+    /// The header, the index and `sampled` of the `frames` event frames.
+    case index(sampled: Int, frames: Int)
+  }
 
-  init(path: String, trace: LoadedTrace, inspection: TraceInspection?, fileByteCount: Int) {
+  var path: String
+  var format: TraceFileFormat
+  var header: TraceHeader?
+  var eventCount: Int
+  var firstSeq: Int?
+  var lastSeq: Int?
+  /// From the first event to the last.
+  var duration: TraceTime
+  /// How many events of each type, in the order of the event table.
+  var eventsPerType: [(EventType, Int)]
+  var sessionCount: Int
+  /// The first sessions in natural order (S1, S2, S10): every one, or at least the first six.
+  var firstSessions: [SessionID]
+  var frameCount: Int?
+  var checkpointCount: Int?
+  var fileByteCount: Int
+  var contentByteCount: Int?
+  var jsonLinesByteCount: Int
+  /// Whether ``jsonLinesByteCount`` was estimated from some of the events, not counted.
+  var jsonLinesByteCountIsEstimate = false
+  /// `intact`, `truncated` or `damaged`.
+  var integrity: String
+  /// The problems found, one sentence each.
+  var problems: [String]
+  var loss: [LostStretch]
+  var source: Source
+
+  init(
+    path: String, trace: LoadedTrace, inspection: TraceInspection?, fileByteCount: Int,
+    whyNotTheIndex: String? = nil
+  ) {
     self.path = path
-    self.trace = trace
-    self.inspection = inspection
-    self.fileByteCount = fileByteCount
+    format = trace.format
+    header = trace.header
+    let events = trace.events
+    eventCount = events.count
+    firstSeq = events.first?.seq
+    lastSeq = events.last?.seq
+    duration = TraceTime(
+      nanoseconds: (events.last?.time.nanoseconds ?? 0) - (events.first?.time.nanoseconds ?? 0))
     var counts: [EventType: Int] = [:]
     var sessions = Set<SessionID>()
-    for event in trace.events {
+    for event in events {
       counts[event.type, default: 0] += 1
       sessions.formUnion(event.payload.sessions)
     }
     eventsPerType = EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
-    self.sessions = sessions.naturallySorted()
-    launches = counts[.appLaunch] ?? 0
-    jsonLinesByteCount = TraceOutput.jsonLinesSize(of: trace.events)
+    sessionCount = sessions.count
+    firstSessions = sessions.naturallySorted()
+    frameCount = inspection?.frames.count
+    checkpointCount = inspection?.checkpoints.count
+    self.fileByteCount = fileByteCount
+    contentByteCount = inspection?.contentByteCount
+    jsonLinesByteCount = TraceOutput.jsonLinesSize(of: events)
+    if !trace.damage.isEmpty || !(inspection?.problems.isEmpty ?? true) {
+      integrity = "damaged"
+    } else {
+      integrity = trace.truncation == nil ? "intact" : "truncated"
+    }
+    problems =
+      trace.damage.map(\.description) + (trace.truncation.map { [$0] } ?? [])
+      + (inspection?.problems ?? [])
+    loss = trace.loss
+    source = .events(whyNotTheIndex: whyNotTheIndex)
   }
 
-  /// Reads the file at `path` for its summary; losses go to standard error.
-  static func read(_ path: String, options: ReadOptions) throws -> TraceSummary {
+  /// Reads the file at `path` for its summary; losses go to standard error. A closed `.sctrace`
+  /// file answers from its index unless `full`, decoding at most `sampledFrames` frames.
+  static func read(_ path: String, options: ReadOptions, full: Bool, sampledFrames: Int) throws
+    -> TraceSummary
+  {
     let size = try TraceReader.fileSize(of: path)
     if TraceInputFormat.of(path) == .sctrace {
+      var whyNotTheIndex: String?
+      if !full {
+        switch try IndexedTrace.open(path: path, sampling: sampledFrames) {
+        case .indexed(let indexed):
+          let summary = TraceSummary(indexed)
+          TraceReadingOptions.reportLosses(of: summary.lossOnly)
+          return summary
+        case .needsFullRead(let reason): whyNotTheIndex = reason
+        }
+      }
       let inspection = try TraceReader(path: path, options: options).inspect()
       // A file without a readable event is an error, as for every command that reads traces:
       // loading it says why.
       if inspection.trace.events.isEmpty { _ = try TraceFile.load(path: path, options: options) }
       TraceReadingOptions.reportLosses(of: inspection.trace)
       return TraceSummary(
-        path: path, trace: inspection.trace, inspection: inspection, fileByteCount: size)
+        path: path, trace: inspection.trace, inspection: inspection, fileByteCount: size,
+        whyNotTheIndex: whyNotTheIndex)
     }
     let trace = try TraceFile.load(path: path, options: options)
     TraceReadingOptions.reportLosses(of: trace)
     return TraceSummary(path: path, trace: trace, inspection: nil, fileByteCount: size)
   }
 
-  var events: [Event] { trace.events }
-  var firstSeq: Int? { events.first?.seq }
-  var lastSeq: Int? { events.last?.seq }
-
-  /// Seconds from the first event to the last.
-  var duration: TraceTime {
-    TraceTime(
-      nanoseconds: (events.last?.time.nanoseconds ?? 0) - (events.first?.time.nanoseconds ?? 0))
-  }
-
-  /// `intact`, `truncated` or `damaged`.
-  var integrity: String {
-    if !trace.damage.isEmpty || !(inspection?.problems.isEmpty ?? true) { return "damaged" }
-    if trace.truncation != nil { return "truncated" }
-    return "intact"
-  }
-
-  /// The problems found, one sentence each.
-  var problems: [String] {
-    trace.damage.map(\.description) + (trace.truncation.map { [$0] } ?? [])
-      + (inspection?.problems ?? [])
+  /// The loss alone, as a trace with no event, to report it.
+  private var lossOnly: LoadedTrace {
+    LoadedTrace(path: path, events: [], format: format, header: header, loss: loss)
   }
 
   /// The header's start time in ISO 8601, if known.
   var startTime: String? {
-    guard let nanoseconds = trace.header?.startWallClockNanoseconds else { return nil }
+    guard let nanoseconds = header?.startWallClockNanoseconds else { return nil }
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return formatter.string(from: Date(timeIntervalSince1970: Double(nanoseconds) / 1e9))
   }
+
+  var launches: Int { eventsPerType.first { $0.0 == .appLaunch }?.1 ?? 0 }
 
   var compressionRatio: Double {
     Double(jsonLinesByteCount) / Double(max(fileByteCount, 1))
@@ -93,70 +139,91 @@ struct TraceSummary {
 
   var text: String {
     var rows: [(String, String)] = []
-    let format =
-      trace.header.map { "\(trace.format) \($0.formatVersion)" } ?? trace.format.description
-    rows.append(("format", format))
-    if let header = trace.header {
+    rows.append(("format", header.map { "\(format) \($0.formatVersion)" } ?? format.description))
+    if let header {
       rows.append(("recorder", header.recorderVersion.isEmpty ? "unknown" : header.recorderVersion))
       rows.append(("app", header.appName.isEmpty ? "unknown" : header.appName))
       rows.append(("started", startTime ?? "unknown"))
     }
     if let first = firstSeq, let last = lastSeq {
-      rows.append(("events", "\(events.count) (seq \(first)–\(last)) over \(duration) s"))
+      rows.append(("events", "\(eventCount) (seq \(first)–\(last)) over \(duration) s"))
     }
-    let names = sessions.prefix(6).map(\.rawValue).joined(separator: ", ")
-    rows.append(
-      (
-        "sessions",
-        "\(sessions.count)\(sessions.isEmpty ? "" : " (\(names)\(sessions.count > 6 ? ", …" : ""))")"
-      ))
+    let names = firstSessions.prefix(6).map(\.rawValue).joined(separator: ", ")
+    let more = sessionCount > 6 ? ", …" : ""
+    rows.append(("sessions", "\(sessionCount)\(sessionCount == 0 ? "" : " (\(names)\(more))")"))
     rows.append(("launches", "\(launches)"))
-    if let inspection {
+    if let frameCount, let checkpointCount, let contentByteCount {
       rows.append(
         (
           "frames",
-          "\(plural(inspection.frames.count, "event frame")), "
-            + "\(plural(inspection.checkpoints.count, "checkpoint"))"
+          "\(plural(frameCount, "event frame")), \(plural(checkpointCount, "checkpoint"))"
         ))
-      let content = Double(inspection.contentByteCount) / Double(max(fileByteCount, 1))
+      let content = Double(contentByteCount) / Double(max(fileByteCount, 1))
       rows.append(
         (
           "size",
           "\(TraceOutput.size(fileByteCount)), \(perEvent(fileByteCount)) bytes an event; "
-            + "\(TraceOutput.size(inspection.contentByteCount)) of encoded events "
+            + "\(TraceOutput.size(contentByteCount)) of encoded events "
             + "(zstd ratio \(TraceOutput.decimal(content, digits: 1)))"
         ))
     } else {
       rows.append(
         ("size", "\(TraceOutput.size(fileByteCount)), \(perEvent(fileByteCount)) bytes an event"))
     }
-    rows.append(
-      (
-        "as JSON Lines",
-        "\(TraceOutput.size(jsonLinesByteCount)) (ratio "
-          + "\(TraceOutput.decimal(compressionRatio, digits: 1)))"
-      ))
-    rows.append(("integrity", integrity))
+    rows.append(("as JSON Lines", jsonLinesText))
+    if format == .sctrace { rows.append(("read", sourceText)) }
+    rows.append(("integrity", integrityText))
     rows.append(("loss", lossSummary))
     let width = rows.map(\.0.count).max() ?? 0
     var lines = [path] + rows.map { "  \($0.0.rightPadded(to: width))  \($0.1)" }
     lines += problems.map { "    \($0)" }
-    lines += trace.loss.map { "    at seq \($0.seq): \($0.summary)" }
+    lines += loss.map { "    at seq \($0.seq): \($0.summary)" }
     lines.append("  events per type")
     let typeWidth = eventsPerType.map(\.0.rawValue.count).max() ?? 0
     lines += eventsPerType.map { "    \($0.0.rawValue.rightPadded(to: typeWidth))  \($0.1)" }
     return lines.joined(separator: "\n")
   }
 
+  /// `1.2 MB (ratio 15.3)`, or, estimated, `about 1.2 GB (ratio about 15.3), estimated …`.
+  private var jsonLinesText: String {
+    let ratio = TraceOutput.decimal(compressionRatio, digits: 1)
+    guard jsonLinesByteCountIsEstimate, case .index(let sampled, let frames) = source else {
+      return "\(TraceOutput.size(jsonLinesByteCount)) (ratio \(ratio))"
+    }
+    return "about \(TraceOutput.size(jsonLinesByteCount)) (ratio about \(ratio)), estimated by "
+      + "type from events of \(sampled) of \(LostStretch.grouped(frames)) frames; `--full` "
+      + "counts it exactly"
+  }
+
+  /// What was read to answer.
+  private var sourceText: String {
+    switch source {
+    case .index(let sampled, let frames) where sampled == frames:
+      "the header, the index and every event frame"
+    case .index(let sampled, let frames):
+      "the header, the index and \(sampled) of \(LostStretch.grouped(frames)) event frames "
+        + "(`--full` reads every frame)"
+    case .events(let why?): "every frame: \(why)"
+    case .events(nil): "every frame"
+    }
+  }
+
+  /// The integrity, and how far it was checked when not every frame was decoded.
+  private var integrityText: String {
+    guard case .index(let sampled, let frames) = source, sampled < frames else { return integrity }
+    return "\(integrity) as far as the header, the index and the frames read show "
+      + "(`replay verify` checks every frame)"
+  }
+
   /// `none`, or how many stretches were lost and how many events they held, when known.
   private var lossSummary: String {
-    guard !trace.loss.isEmpty else { return "none: every recorded event is in the trace" }
-    let counted = trace.loss.compactMap(\.eventCount).reduce(0, +)
-    let unknown = trace.loss.contains { $0.eventCount == nil }
+    guard !loss.isEmpty else { return "none: every recorded event is in the trace" }
+    let counted = LostStretch.eventTotal(of: loss)
+    let unknown = loss.contains { $0.eventCount == nil }
     let events =
       "\(LostStretch.grouped(counted))\(unknown ? " or more" : "") event"
       + (counted == 1 && !unknown ? "" : "s")
-    return "\(events) lost in \(plural(trace.loss.count, "stretch", plural: "stretches")) "
+    return "\(events) lost in \(plural(loss.count, "stretch", plural: "stretches")) "
       + "(`replay check` reports them as trace.events-lost)"
   }
 
@@ -169,39 +236,53 @@ struct TraceSummary {
   }
 
   private func perEvent(_ bytes: Int) -> String {
-    TraceOutput.bytesPerEvent(bytes, events.count)
+    TraceOutput.bytesPerEvent(bytes, eventCount)
   }
 
   // MARK: JSON
 
   var json: JSONValue {
-    let header = trace.header
-    let version: String? = header?.formatVersion.description
     var pairs: [(String, JSONValue)] = []
     pairs.append(("file", .string(path)))
-    pairs.append(("format", .string(trace.format.rawValue)))
-    pairs.append(("formatVersion", JSONValue(version)))
+    pairs.append(("format", .string(format.rawValue)))
+    pairs.append(("formatVersion", JSONValue(header?.formatVersion.description)))
     pairs.append(("recorder", JSONValue(header?.recorderVersion)))
     pairs.append(("app", JSONValue(header?.appName)))
     pairs.append(("start", JSONValue(startTime)))
-    pairs.append(("events", JSONValue(events.count)))
+    pairs.append(("events", JSONValue(eventCount)))
     pairs.append(("firstSeq", Self.number(firstSeq)))
     pairs.append(("lastSeq", Self.number(lastSeq)))
     pairs.append(("duration", JSONValue(duration)))
     let perType = eventsPerType.map { ($0.0.rawValue, JSONValue($0.1)) }
     pairs.append(("eventsPerType", .object(JSONObject(perType))))
-    pairs.append(("sessions", JSONValue(sessions.count)))
+    pairs.append(("sessions", JSONValue(sessionCount)))
     pairs.append(("launches", JSONValue(launches)))
-    pairs.append(("frames", Self.number(inspection?.frames.count)))
-    pairs.append(("checkpoints", Self.number(inspection?.checkpoints.count)))
+    pairs.append(("frames", Self.number(frameCount)))
+    pairs.append(("checkpoints", Self.number(checkpointCount)))
     pairs.append(("bytes", JSONValue(fileByteCount)))
-    pairs.append(("contentBytes", Self.number(inspection?.contentByteCount)))
+    pairs.append(("contentBytes", Self.number(contentByteCount)))
     pairs.append(("jsonLinesBytes", JSONValue(jsonLinesByteCount)))
+    pairs.append(("jsonLinesBytesEstimated", .bool(jsonLinesByteCountIsEstimate)))
     pairs.append(("compressionRatio", .number(TraceOutput.decimal(compressionRatio, digits: 2))))
     pairs.append(("integrity", .string(integrity)))
     pairs.append(("problems", .array(problems.map { JSONValue.string($0) })))
-    pairs.append(("loss", .array(trace.loss.map(\.json))))
+    pairs.append(("loss", .array(loss.map(\.json))))
+    pairs.append(contentsOf: sourceJSON)
     return .object(JSONObject(pairs))
+  }
+
+  /// `"source"`: `"index"` or `"events"`; how many frames were decoded, and why a `.sctrace`
+  /// file was read whole.
+  private var sourceJSON: [(String, JSONValue)] {
+    switch source {
+    case .index(let sampled, _):
+      [("source", "index"), ("framesDecoded", JSONValue(sampled)), ("fullReadReason", .null)]
+    case .events(let why):
+      [
+        ("source", "events"), ("framesDecoded", Self.number(frameCount)),
+        ("fullReadReason", JSONValue(why)),
+      ]
+    }
   }
 
   private static func number(_ value: Int?) -> JSONValue {

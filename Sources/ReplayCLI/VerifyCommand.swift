@@ -113,7 +113,7 @@ struct VerifyCommand: ParsableCommand {
 
   /// `the recorder dropped 7,237 events at seq 120`, over every drop.
   static func dropSentence(_ drops: [LostStretch]) -> String {
-    let total = drops.reduce(0) { $0 + ($1.eventCount ?? 0) }
+    let total = LostStretch.eventTotal(of: drops)
     let seqs = drops.map { String($0.seq) }
     let places =
       seqs.count == 1

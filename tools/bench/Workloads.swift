@@ -58,12 +58,31 @@ enum Workload {
     while session.events.count < count { session.step() }
     return Array(session.events.prefix(count))
   }
+
+  /// The same mixed session as ``mixedSession(events:sessionNames:seed:)``, handed to `body` a
+  /// few thousand events at a time: for traces too long to hold in memory at once.
+  static func mixedSession(
+    events count: Int, seed: UInt64 = 2, inChunks body: ([Event]) throws -> Void
+  ) rethrows {
+    var session = MixedSession(seed: seed, sessionNames: .short)
+    while session.emitted < count {
+      session.step()
+      if session.events.count >= 4096 || session.emitted + session.events.count >= count {
+        let chunk = session.events.prefix(count - session.emitted)
+        try body(Array(chunk))
+        session.emitted += chunk.count
+        session.events.removeAll(keepingCapacity: true)
+      }
+    }
+  }
 }
 
 /// The state of the mixed-session generator.
 private struct MixedSession {
   var random: SplitMix64
   var events: [Event] = []
+  /// How many events were handed out and removed from ``events``.
+  var emitted = 0
   var time: Int64 = 0
   var launch = 0
   var connected: [SessionID] = []
@@ -94,7 +113,8 @@ private struct MixedSession {
 
   mutating func add(_ payload: Event.Payload, after nanoseconds: ClosedRange<Int64>) {
     time += Int64.random(in: nanoseconds, using: &random)
-    events.append(Event(seq: events.count + 1, time: TraceTime(nanoseconds: time), payload))
+    events.append(
+      Event(seq: emitted + events.count + 1, time: TraceTime(nanoseconds: time), payload))
   }
 
   mutating func pick<T>(_ values: [T]) -> T {

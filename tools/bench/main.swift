@@ -5,7 +5,8 @@
 // the same for a hook (HookProfile.swift). `bench --hook-cost` prints the hook's cost alone,
 // `bench --writer-cost` what the checkpoints cost the writer thread (WriterCost.swift).
 // `bench --write-sctrace N PATH` writes the mixed session of N events as a `.sctrace` file (see
-// WriteTrace.swift).
+// WriteTrace.swift). `bench --info` times what `replay info` reads, from the index and in full
+// (InfoCost.swift).
 
 import Foundation
 import SceneTrace
@@ -23,6 +24,10 @@ if CommandLine.arguments.contains("--writer-cost") {
 }
 if CommandLine.arguments.contains("--hook-cost") {
   try printHookCost(calls: 200_000)
+  exit(0)
+}
+if CommandLine.arguments.contains("--info") {
+  try printInfoCost()
   exit(0)
 }
 
@@ -174,3 +179,4 @@ for (index, row) in columns[0].rows.enumerated() {
 
 try printCheckpointCost(events: Workload.mixedSession(events: 100_000))
 try printHookCost(calls: 200_000)
+try printInfoCost()

@@ -114,13 +114,27 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
   package static func drops(in events: some Sequence<Event>) -> [LostStretch] {
     events.compactMap { event in
       guard case .traceGap(let dropped) = event.payload, dropped > 0 else { return nil }
-      let plural = dropped == 1 ? "event" : "events"
-      return LostStretch(
-        kind: .dropped, afterSeq: event.seq - 1, beforeSeq: event.seq + 1, eventCount: dropped,
-        message:
-          "the recorder dropped \(grouped(dropped)) \(plural) here, its buffer full or its file "
-          + "not writable (a trace.gap event); what happened between seq \(event.seq - 1) and seq "
-          + "\(event.seq + 1) is not known")
+      return drop(seq: event.seq, count: dropped)
+    }
+  }
+
+  /// The stretch of a `trace.gap` at `seq` that counts `count` dropped events (1 or more).
+  package static func drop(seq: Int, count: Int) -> LostStretch {
+    let plural = count == 1 ? "event" : "events"
+    return LostStretch(
+      kind: .dropped, afterSeq: seq - 1, beforeSeq: seq + 1, eventCount: count,
+      message:
+        "the recorder dropped \(grouped(count)) \(plural) here, its buffer full or its file "
+        + "not writable (a trace.gap event); what happened between seq \(seq - 1) and seq "
+        + "\(seq + 1) is not known")
+  }
+
+  /// How many events `stretches` lost, where known, in all; `Int.max` when the counts add up
+  /// past it (a damaged or forged `trace.gap` may count any number).
+  package static func eventTotal(of stretches: some Sequence<LostStretch>) -> Int {
+    stretches.reduce(0) { total, stretch in
+      let (sum, overflow) = total.addingReportingOverflow(stretch.eventCount ?? 0)
+      return overflow ? Int.max : sum
     }
   }
 

@@ -14,8 +14,8 @@ public struct TraceFormatVersion: Hashable, Sendable, Comparable, CustomStringCo
     self.minor = minor
   }
 
-  /// The version this library writes, and the newest it reads: 1.0.
-  public static let current = TraceFormatVersion(major: 1, minor: 0)
+  /// The version this library writes, and the newest it knows: 1.1 (it reads every 1.x).
+  public static let current = TraceFormatVersion(major: 1, minor: 1)
 
   /// Orders by major, then minor version.
   public static func < (lhs: Self, rhs: Self) -> Bool {

@@ -64,11 +64,15 @@ public struct TraceIndex: Hashable, Sendable {
   public var frames: [Frame]
   /// The checkpoints, in file order (and so in seq order).
   public var checkpoints: [Checkpoint]
+  /// What the events hold as a whole, stored by writers of format 1.1 and later; nil in an
+  /// older file's index and in one rebuilt by scanning.
+  package var summary: Summary?
 
   /// Creates an index.
-  package init(frames: [Frame] = [], checkpoints: [Checkpoint] = []) {
+  package init(frames: [Frame] = [], checkpoints: [Checkpoint] = [], summary: Summary? = nil) {
     self.frames = frames
     self.checkpoints = checkpoints
+    self.summary = summary
   }
 
   /// How many events the frames hold.
@@ -80,7 +84,7 @@ extension TraceIndex {
   static let magic: [UInt8] = Array("SCTI".utf8)
 
   /// The index's skippable frame, ready to append to the file: the record (magic, frames,
-  /// checkpoints, checksum), then the frame's whole size and `SCTI` again, so that a reader finds
+  /// checkpoints, the summary when there is one, checksum), then the frame's whole size and `SCTI` again, so that a reader finds
   /// it from the last eight bytes of the file.
   func encodedFrame() -> [UInt8] {
     var writer = ByteWriter()
@@ -103,6 +107,7 @@ extension TraceIndex {
       writer.varint(checkpoint.reducerVersion)
       writer.uint64(checkpoint.digest)
     }
+    summary?.encode(to: &writer)
     var content = ByteWriter()
     content.append(TraceRecord.sealed(writer))
     content.uint32(UInt32(content.count + 8 + 8))
@@ -137,6 +142,9 @@ extension TraceIndex {
           reducerVersion: try reader.count(), digest: try reader.uint64()))
     }
     guard index.checkpoints.count == checkpointCount else { throw .endOfData(at: record.count) }
+    // Format 1.0 ends the record here; 1.1 adds the summary, and later versions may add fields
+    // after it, which this version ignores.
+    if reader.remaining > 0 { index.summary = try Summary.decode(&reader) }
     return index
   }
 

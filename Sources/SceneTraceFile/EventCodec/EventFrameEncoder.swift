@@ -46,19 +46,22 @@ struct EventFrameEncoder {
   var size: Int { contentSize + output.count }
 
   /// Appends `event`, whose seq must be above the previous one's and whose time must not be
-  /// earlier (the writer checks both).
-  mutating func encode(_ event: Event) {
+  /// earlier (the writer checks both), and returns its record tag.
+  @discardableResult
+  mutating func encode(_ event: Event) -> UInt64 {
     if event.seq > lastSeq + 1 {
       output.varint(EventTag.seqSkip)
       output.varint(event.seq - lastSeq - 1)
     }
-    output.varint(EventTag.tag(of: event.type))
+    let tag = EventTag.tag(of: event.type)
+    output.varint(tag)
     output.varint(UInt64(event.time.nanoseconds - lastTime.nanoseconds))
     encodeBody(of: event.payload)
     lastSeq = event.seq
     lastTime = event.time
     if firstTime == nil { firstTime = event.time }
     eventCount += 1
+    return tag
   }
 
   // MARK: Fields

@@ -92,6 +92,15 @@ extension TraceReader {
     } else if let problem = scan.indexProblem, problem != "missing" {
       index = .damaged(problem)
     }
+    let contentByteCount = scan.frames.reduce(0) { $0 + $1.contentSize }
+    if index == .intact, trace.isIntact, let summary = scan.storedIndex?.summary,
+      let version = scan.header?.formatVersion, version <= .current,
+      let difference = summary.firstDifference(
+        from: TraceIndex.Summary(of: scan.events, contentByteCount: contentByteCount))
+    {
+      // A later minor version may count events this one cannot see: only its own are checked.
+      index = .damaged("holds a summary that disagrees with the events: \(difference)")
+    }
     var checkpoints = scan.checkpoints.map {
       TraceInspection.Checkpoint(entry: $0.entry, status: .notChecked)
     }
@@ -99,9 +108,8 @@ extension TraceReader {
       checkpoints = check(scan.checkpoints, against: trace)
     }
     return TraceInspection(
-      trace: trace, frames: scan.frames.map(\.entry),
-      contentByteCount: scan.frames.reduce(0) { $0 + $1.contentSize }, fileByteCount: byteCount,
-      checkpoints: checkpoints, index: index)
+      trace: trace, frames: scan.frames.map(\.entry), contentByteCount: contentByteCount,
+      fileByteCount: byteCount, checkpoints: checkpoints, index: index)
   }
 
   /// Whether the stored index says what the frames say. Frames that are damaged are missing
@@ -117,7 +125,7 @@ extension TraceReader {
     for checkpoint in scanned.checkpoints where !storedCheckpoints.contains(checkpoint) {
       return .damaged("disagrees with the checkpoint at byte \(checkpoint.offset)")
     }
-    if !damaged, stored != scanned {
+    if !damaged, stored.frames != scanned.frames || stored.checkpoints != scanned.checkpoints {
       return .damaged("lists frames or checkpoints the file does not hold")
     }
     return .intact

@@ -5,7 +5,7 @@ extension TraceWriter {
   /// the app that recorded it. The next event's seq must follow ``lastSeq``.
   ///
   /// A file that was closed cleanly loses only its index, which the new close writes again for
-  /// the whole file. A file cut while it was written (the app was killed) is rewritten first,
+  /// the whole file, with a summary of every event in it. A file cut while it was written (the app was killed) is rewritten first,
   /// with every event it still yields, so that nothing recorded before is lost; the damage
   /// found is in `repaired`. A file that is not a `.sctrace` is refused.
   public static func appending(
@@ -19,8 +19,11 @@ extension TraceWriter {
         message: "only a .sctrace file can be appended to; this one has no .sctrace header",
         path: path)
     }
-    let trace = try reader.loadAll()
-    guard !reader.indexWasRebuilt, trace.isIntact, let end = storedIndexStart(in: bytes) else {
+    // One pass gives the events and the bytes of content of their frames, for the summary.
+    let inspection = reader.indexWasRebuilt ? nil : try reader.inspect()
+    let trace: LoadedTrace
+    if let inspection { trace = inspection.trace } else { trace = try reader.loadAll() }
+    guard let inspection, trace.isIntact, let end = storedIndexStart(in: bytes) else {
       return (try rewriting(trace, header: header, path: path, options: options), trace)
     }
     let sink = try FileByteSink(appendingTo: path, truncatingAt: end)
@@ -28,6 +31,7 @@ extension TraceWriter {
     resumed.checkpoints = resumed.checkpoints.filter { $0.offset < end }
     let writer = try TraceWriter(
       resuming: sink, at: end, index: resumed, after: trace.events.last, options: options)
+    writer.resumeSummary(events: trace.events, contentByteCount: inspection.contentByteCount)
     if options.checkpointInterval != nil, let last = trace.events.last {
       let replay = try reader.replay(through: last.seq)
       writer.resumeReducer(

@@ -1,7 +1,7 @@
 import SceneTrace
 
 /// Writes a `.sctrace` file: a header, frames of about 4K events, a checkpoint about every 16K
-/// events, and an index at ``close()``.
+/// events, and an index with a summary of the events at ``close()``.
 ///
 /// Every appended event goes into the current frame; ``flush()`` ends the current zstd block so
 /// that everything appended so far survives a crash, and the writer also flushes by itself, after
@@ -86,6 +86,8 @@ public final class TraceWriter {
   private var frameIsOpen = false
   private var frameStart = 0
   private var index = TraceIndex()
+  /// What the events written hold as a whole, stored with the index at ``close()``.
+  private var tally = SummaryTally()
   private var lastSeq = 0
   private var lastTime = TraceTime.zero
   private var lastFlush: Int64
@@ -148,6 +150,13 @@ public final class TraceWriter {
     self.eventsSinceCheckpoint = eventsSinceCheckpoint
   }
 
+  /// Counts `events`, which the file held when appending began, in the summary, with the bytes
+  /// of content of their frames.
+  func resumeSummary(events: [Event], contentByteCount: Int) {
+    for event in events { tally.add(event, tag: EventTag.tag(of: event.type)) }
+    tally.contentByteCount = contentByteCount
+  }
+
   /// The seq of the last event written, or that the file held when appending began.
   public var lastEventSeq: Int { lastSeq }
 
@@ -175,7 +184,7 @@ public final class TraceWriter {
       frameIsOpen = true
       frameStart = offset
     }
-    frame.encode(event)
+    tally.add(event, tag: frame.encode(event))
     lastSeq = event.seq
     lastTime = event.time
     eventCount += 1
@@ -219,6 +228,7 @@ public final class TraceWriter {
     if !isClosing {
       try checkUsable()
       try endFrame()
+      index.summary = tally.summary
       queue(index.encodedFrame())
       isClosing = true
     }
@@ -270,6 +280,7 @@ public final class TraceWriter {
     try compressor.endFrame(to: &output)
     queue(output)
     frameIsOpen = false
+    tally.contentByteCount += frame.size
     index.frames.append(
       TraceIndex.Frame(
         offset: frameStart, byteCount: offset - frameStart, firstSeq: frame.firstSeq,

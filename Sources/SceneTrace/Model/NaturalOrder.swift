@@ -1,5 +1,3 @@
-import SceneTrace
-
 extension String {
   /// Whether the string comes before `other` in natural order, as people sort names: runs of
   /// digits compare by their value (`S2` before `S10`), everything else by Unicode scalar

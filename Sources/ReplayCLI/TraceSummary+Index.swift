@@ -1,0 +1,70 @@
+import SceneTrace
+import SceneTraceFile
+
+extension TraceSummary {
+  /// The summary of a closed `.sctrace` file from its header, its index and the frames
+  /// `indexed` decoded: every figure is the index's, but the size as JSON Lines, which is
+  /// estimated from the decoded events (counted exactly when they are every event).
+  init(_ indexed: IndexedTrace) {
+    let index = indexed.index
+    let summary = indexed.summary
+    path = indexed.path
+    format = .sctrace
+    header = indexed.header
+    eventCount = index.eventCount
+    firstSeq = index.frames.first?.firstSeq
+    lastSeq = index.frames.last?.lastSeq
+    duration = TraceTime(
+      nanoseconds: (index.frames.last?.lastTime.nanoseconds ?? 0)
+        - (index.frames.first?.firstTime.nanoseconds ?? 0))
+    eventsPerType = EventType.allCases.compactMap { type in
+      summary.eventsPerType[type].map { (type, $0) }
+    }
+    sessionCount = summary.sessionCount
+    firstSessions = summary.firstSessions
+    frameCount = index.frames.count
+    checkpointCount = index.checkpoints.count
+    fileByteCount = indexed.fileByteCount
+    contentByteCount = summary.contentByteCount
+    let jsonLines = Self.jsonLinesSize(indexed)
+    jsonLinesByteCount = jsonLines.bytes
+    jsonLinesByteCountIsEstimate = !jsonLines.isExact
+    integrity = "intact"
+    problems = []
+    loss = summary.drops.map { LostStretch.drop(seq: $0.seq, count: $0.count) }
+    source = .index(sampled: indexed.sampledFrameCount, frames: index.frames.count)
+  }
+
+  /// How many of the decoded events the estimate of the size as JSON Lines measures, at most:
+  /// making an event's JSON line costs far more than decoding it.
+  static let measuredEventLimit = 2048
+
+  /// The size of the file's events as JSON Lines: counted when every frame was decoded,
+  /// otherwise each type's count times the mean size of that type among up to
+  /// ``measuredEventLimit`` decoded events taken at even steps (the mean of them all for a type
+  /// none of them has).
+  private static func jsonLinesSize(_ indexed: IndexedTrace) -> (bytes: Int, isExact: Bool) {
+    let decoded = indexed.sampledEvents
+    let step =
+      indexed.sampledEveryFrame ? 1 : max(1, decoded.count / Self.measuredEventLimit)
+    var sampled: [EventType: (events: Int, bytes: Int)] = [:]
+    var total = 0
+    var measured = 0
+    for event in stride(from: 0, to: decoded.count, by: step).lazy.map({ decoded[$0] }) {
+      let bytes = event.jsonLine.utf8.count + 1
+      sampled[event.type, default: (0, 0)].events += 1
+      sampled[event.type, default: (0, 0)].bytes += bytes
+      total += bytes
+      measured += 1
+    }
+    if indexed.sampledEveryFrame { return (total, true) }
+    let mean = Double(total) / Double(max(measured, 1))
+    var estimate = 0.0
+    for (type, count) in indexed.summary.eventsPerType {
+      let sample = sampled[type]
+      let size = sample.map { Double($0.bytes) / Double($0.events) } ?? mean
+      estimate += Double(count) * size
+    }
+    return (Int(estimate.rounded()), false)
+  }
+}
