@@ -156,8 +156,11 @@ import Testing
     let bytes = try sctrace(first, options: smallFrames(eventsPerFrame: 100))
     try Data(bytes.prefix(bytes.count * 3 / 4)).write(to: URL(fileURLWithPath: cut))
     let old = TemporaryFile.url("index-summary", "sctrace").path
+    // Raw blocks, so that the test also runs in a build without libzstd.
     try FileManager.default.copyItem(
-      atPath: PackageFolders.traces.appendingPathComponent("two-windows-clean.sctrace").path,
+      atPath: PackageFolders.traces.appendingPathComponent(
+        "two-windows-clean.uncompressed.sctrace"
+      ).path,
       toPath: old)
     let oldEvents = try TraceFile.load(path: old).events
     for path in [closed, cut, old] {
