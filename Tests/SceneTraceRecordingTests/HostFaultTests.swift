@@ -19,6 +19,19 @@ import Testing
     for index in range { recording.recorder.mark("m\(index)") }
   }
 
+  /// Expects the file at `path` to be a closed trace of the marks `m0` to `m<count - 1>`, in
+  /// order and numbered from 1, whose checkpoints agree with a replay.
+  private func expectEveryMark(
+    in path: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let inspection = try TraceReader(path: path).inspect(checkingCheckpoints: true)
+    #expect(inspection.isIntact, sourceLocation: sourceLocation)
+    #expect(inspection.trace.events.map(\.seq) == Array(1...count), sourceLocation: sourceLocation)
+    #expect(
+      inspection.trace.events.markLabels == (0..<count).map { "m\($0)" },
+      sourceLocation: sourceLocation)
+  }
+
   @Test func aTraceFileRemovedWhileRecordingIsWrittenAgainWithEveryEvent() throws {
     let path = TemporaryFile.url("removed", "sctrace").path
     let errors = ErrorLog()
@@ -37,10 +50,7 @@ import Testing
     #expect(errors.codes == [.writeFailed])
     #expect(errors.descriptions.first?.contains("removed or replaced") == true)
 
-    let inspection = try TraceReader(path: path).inspect(checkingCheckpoints: true)
-    #expect(inspection.isIntact)
-    #expect(inspection.trace.events.map(\.seq) == Array(1...3_000))
-    #expect(inspection.trace.events.markLabels == (0..<3_000).map { "m\($0)" })
+    try expectEveryMark(in: path, count: 3_000)
   }
 
   @Test func aTraceFileReplacedWhileRecordingIsWrittenAgainOverTheOtherFile() throws {
@@ -57,9 +67,7 @@ import Testing
     _ = recording.flush()
     #expect(recording.close())
     #expect(errors.codes == [.writeFailed])
-    let trace = try TraceFile.load(path: path)
-    #expect(trace.isIntact)
-    #expect(trace.events.markLabels == (0..<1_000).map { "m\($0)" })
+    try expectEveryMark(in: path, count: 1_000)
   }
 
   @Test func aTraceFileMadeReadOnlyWhileRecordingKeepsTakingEvents() throws {
@@ -74,9 +82,7 @@ import Testing
     #expect(recording.flush())
     #expect(recording.close())
     #expect(errors.codes.isEmpty)
-    let trace = try TraceFile.load(path: path)
-    #expect(trace.isIntact)
-    #expect(trace.events.markLabels == (0..<1_000).map { "m\($0)" })
+    try expectEveryMark(in: path, count: 1_000)
   }
 
   @Test func hooksOnManyThreadsWhileTheHostFlushesAndStopsLoseNothingTheRecordingTook() throws {
