@@ -34,6 +34,8 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   private var lastAppended = 0
   /// The file the writer writes, as the path named it when it was opened.
   private var writtenFile: FileIdentity?
+  /// Whether the file was written again since the last flush, which has yet to say so.
+  private var restoredUnreported = false
 
   /// Makes the byte sink of a new file; tests put faults between the writer and the file.
   package var makeByteSink: (String) throws(TraceError) -> any TraceByteSink = {
@@ -110,15 +112,25 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
     }
   }
 
+  /// Flushes the file; after it was written again because it was removed or replaced, throws
+  /// once the events are flushed, so that the recording reports it (and flushes again).
   public func flush() throws {
     try restoreIfRemoved()
     try writer?.flush()
+    guard restoredUnreported else { return }
+    restoredUnreported = false
+    throw TraceError(
+      code: .unwritableFile,
+      message:
+        "the trace file was removed or replaced while the app recorded into it; it is written "
+        + "again at the same path with every event recorded so far, and recording goes on "
+        + "into it",
+      path: path)
   }
 
   /// When the file was removed from its path, or another file took its place, while the app
   /// recorded into it, writes the trace again at the path with every event it held, read back
-  /// through the file still open, and goes on into that; then throws, so that the recording
-  /// reports it once and writes the events of this call again.
+  /// through the file still open, and goes on into that; the next flush reports it.
   private func restoreIfRemoved() throws {
     guard let writer, let writtenFile, FileIdentity(path: path) != writtenFile,
       let file = writer.byteSink as? FileByteSink
@@ -134,16 +146,13 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
     self.writer = resumed
     self.writtenFile = FileIdentity(path: path)
     lastAppended = resumed.lastEventSeq
-    throw TraceError(
-      code: .unwritableFile,
-      message:
-        "the trace file was removed or replaced while the app recorded into it; it is written "
-        + "again at the same path with every event recorded so far, and recording goes on "
-        + "into it",
-      path: path)
+    restoredUnreported = true
   }
 
+  /// Closes the file; one removed since the last write or flush is first written again, so
+  /// that the trace ends with every event at its path.
   public func close() throws {
+    try restoreIfRemoved()
     try writer?.close()
     writer = nil
   }

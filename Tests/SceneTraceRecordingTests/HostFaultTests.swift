@@ -53,6 +53,20 @@ import Testing
     try expectEveryMark(in: path, count: 3_000)
   }
 
+  @Test func aTraceFileRemovedJustBeforeCloseIsWrittenAgainWithEveryEvent() throws {
+    let path = TemporaryFile.url("removed-at-close", "sctrace").path
+    let errors = ErrorLog()
+    let recording = try recording(at: path, options: .drivenByFlushes(reportingTo: errors))
+    mark(recording, 0..<1_000)
+    #expect(recording.flush())
+    try FileManager.default.removeItem(atPath: path)
+    mark(recording, 1_000..<1_500)
+    // Found at close: every event is written again, and close says the file had a fault.
+    #expect(!recording.close())
+    #expect(errors.codes == [.writeFailed])
+    try expectEveryMark(in: path, count: 1_500)
+  }
+
   @Test func aTraceFileReplacedWhileRecordingIsWrittenAgainOverTheOtherFile() throws {
     let path = TemporaryFile.url("replaced", "sctrace").path
     let errors = ErrorLog()

@@ -79,7 +79,7 @@ extension TraceFile {
     }
     guard lost.upperBound > previousSeq else { return nil }
     var clipped = stretch
-    clipped.afterSeq = max(previousSeq, 0)
+    clipped.afterSeq = previousSeq
     clipped.lostSeqs = max(lost.lowerBound, previousSeq + 1)...lost.upperBound
     clipped.eventCount = clipped.lostSeqs?.count
     return clipped
