@@ -33,6 +33,10 @@ public struct EventTypeDescription: Sendable {
     self.storedOrder = storedOrder
   }
 
+  /// Whether the type came after format 1.0 and so is written as an extension record (tag 64)
+  /// whose kind is its tag, which readers of earlier versions can skip.
+  public var isExtension: Bool { tag > lastDirectTag }
+
   /// The fields in the order the binary body stores them.
   public var storedFields: [FieldDescription] {
     guard let storedOrder else { return fields }
@@ -44,6 +48,9 @@ public struct EventTypeDescription: Sendable {
     }
   }
 }
+
+/// The last tag written as itself: the types of format 1.0. Later types are extension records.
+public let lastDirectTag = 36
 
 /// One field of an event type.
 public struct FieldDescription: Sendable {

@@ -42,11 +42,21 @@ public enum Enumerations {
   public static let modifier = EnumerationDescription(
     "Modifier", label: "modifier",
     ["capsLock", "shift", "control", "option", "command", "numericPad"])
+  public static let windowingMode = EnumerationDescription(
+    "WindowingMode", label: "`mode` of `app.environment`",
+    ["fullScreen", "windowed", "stageManager"])
+  public static let activeAppearance = EnumerationDescription(
+    "ActiveAppearance", label: "`appearance`", ["unspecified", "inactive", "active"])
+  public static let commandOrigin = EnumerationDescription(
+    "CommandOrigin", label: "`origin`", ["keyboardShortcut", "menuBar", "contextMenu"])
+  public static let closeRequest = EnumerationDescription(
+    "CloseRequest", label: "`via`", ["closeControl", "performClose"])
 
   /// The enumerations stored as numbers, in the order of the format article's table.
   public static let numbered: [EnumerationDescription] = [
     sceneRole, pressPhase, pointerPhase, bandState, focusHeading, latching, sizeClass,
     orientation, presentationStyle, dismissalAnimation, dropOperation, selectionCause,
+    windowingMode, activeAppearance, commandOrigin, closeRequest,
   ]
 }
 
@@ -240,5 +250,68 @@ public let eventTable: [EventTypeDescription] = {
     E(
       "app.mark", "appMark", tag: 36, "A breadcrumb the app added.",
       [.string("label", sensitivity: .text)]),
+    // Format 1.2: iPadOS 26 and 27 windowing. Written as extension records (tag 64).
+    E(
+      "app.environment", "appEnvironment", tag: 37,
+      "Where the app runs, at launch and whenever it changes: the multitasking `mode`, "
+        + "`UIRequiresFullScreen`, and the OS and SDK versions.",
+      [
+        .enumeration("mode", e.windowingMode, .optional),
+        F("requiresFullScreen", .bool, .optional), .string("os", .optional),
+        .string("sdk", .optional),
+      ]),
+    E(
+      "scene.activeAppearance", "sceneActiveAppearance", tag: 38,
+      "The scene's `activeAppearance` trait changed: `active` while its window is the focused "
+        + "(key) one. Not its activation state.",
+      scene: "session",
+      [.session("session"), .enumeration("appearance", e.activeAppearance)]),
+    E(
+      "scene.effectiveGeometry", "sceneEffectiveGeometry", tag: 39,
+      "`windowScene(_:didUpdateEffectiveGeometry:)` (iPadOS 26): the scene's bounds and traits, "
+        + "and whether the user is resizing it.",
+      scene: "session",
+      [
+        .session("session"), F("width", .coordinate), F("height", .coordinate),
+        .enumeration("orientation", e.orientation, .optional),
+        .enumeration("horizontalSizeClass", e.sizeClass, .optional),
+        F("resizing", .bool, .optional), F("orientationLocked", .bool, .optional),
+        .string("screen", .optional),
+      ]),
+    E(
+      "scene.sizeRestrictions", "sceneSizeRestrictions", tag: 40,
+      "The scene's `sizeRestrictions`: sizes the app prefers, which the system may not honour.",
+      scene: "session",
+      [
+        .session("session"), F("minimumWidth", .coordinate), F("minimumHeight", .coordinate),
+        F("maximumWidth", .coordinate), F("maximumHeight", .coordinate),
+      ]),
+    E(
+      "scene.layout", "sceneLayout", tag: 41,
+      "The app laid the scene out for `horizontalSizeClass` (`layout`: its name for the layout).",
+      scene: "session",
+      [
+        .session("session"), .enumeration("horizontalSizeClass", e.sizeClass),
+        .string("layout", .optional),
+      ]),
+    E(
+      "command.invoke", "commandInvoke", tag: 42,
+      "A command from a keyboard shortcut, the menu bar or a context menu. `session`: the scene "
+        + "whose responder chain it went to (nil: no scene was focused); `target`: the responder "
+        + "that performed it (nil: none); `offeredBy`: the responders of the focused scene's "
+        + "chain that can perform it.",
+      [
+        .session("session", .optional), .string("action"),
+        .enumeration("origin", e.commandOrigin), .string("title", .optional, sensitivity: .text),
+        .string("target", .optional), F("offeredBy", .strings, .optional),
+      ]),
+    E(
+      "scene.title", "sceneTitle", tag: 43,
+      "The scene's `title` changed (nil: none); the Window menu lists it.", scene: "session",
+      [.session("session"), .string("title", .optional, sensitivity: .text)]),
+    E(
+      "scene.close", "sceneClose", tag: 44,
+      "The user asked to close the scene's window: its close control, or Perform Close (⌘W).",
+      scene: "session", [.session("session"), .enumeration("via", e.closeRequest)]),
   ]
 }()

@@ -96,6 +96,32 @@ extension IdentifierRenaming {
     case .contentDisplay(let session, let content, let exclusive):
       return .contentDisplay(
         session: renamed(session), content: content.map { text($0) }, exclusive: exclusive)
+    case .appEnvironment:
+      return payload
+    case .sceneActiveAppearance(let session, let appearance):
+      return .sceneActiveAppearance(session: renamed(session), appearance: appearance)
+    case .sceneEffectiveGeometry(
+      let session, let width, let height, let orientation, let sizeClass, let resizing,
+      let locked, let screen):
+      return .sceneEffectiveGeometry(
+        session: renamed(session), width: width, height: height, orientation: orientation,
+        horizontalSizeClass: sizeClass, resizing: resizing, orientationLocked: locked,
+        screen: screen)
+    case .sceneSizeRestrictions(
+      let session, let minimumWidth, let minimumHeight, let maximumWidth, let maximumHeight):
+      return .sceneSizeRestrictions(
+        session: renamed(session), minimumWidth: minimumWidth, minimumHeight: minimumHeight,
+        maximumWidth: maximumWidth, maximumHeight: maximumHeight)
+    case .sceneLayout(let session, let sizeClass, let layout):
+      return .sceneLayout(session: renamed(session), horizontalSizeClass: sizeClass, layout: layout)
+    case .commandInvoke(let session, let action, let origin, let title, let target, let offered):
+      return .commandInvoke(
+        session: session.map { renamed($0) }, action: action, origin: origin, title: title,
+        target: target, offeredBy: offered)
+    case .sceneTitle(let session, let title):
+      return .sceneTitle(session: renamed(session), title: title.map { text($0) })
+    case .sceneClose(let session, let via):
+      return .sceneClose(session: renamed(session), via: via)
     }
   }
 

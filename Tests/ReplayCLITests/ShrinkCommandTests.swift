@@ -33,7 +33,7 @@ struct ShrinkCommandTests {
     #expect(result.output.hasPrefix("kept "))
     #expect(result.output.contains(" of 18 events (lifecycle.order in session inspector) after "))
     let info = try ReplayTool.run("info", output)
-    #expect(info.output.contains("format         .sctrace 1.1"), "\(info.output)")
+    #expect(info.output.contains("format         .sctrace 1.2"), "\(info.output)")
     let check = try ReplayTool.run("check", output, "--rule", "lifecycle.order")
     #expect(check.status == 1)
     #expect(check.output.contains("error[lifecycle.order]"))

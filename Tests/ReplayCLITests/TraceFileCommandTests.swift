@@ -44,7 +44,7 @@ struct TraceFileCommandTests {
     let text = try ReplayTool.run("info", path)
     #expect(text.status == 0)
     for line in [
-      "format         .sctrace 1.1", "app            com.example", "events         36 (seq 1–36)",
+      "format         .sctrace 1.2", "app            com.example", "events         36 (seq 1–36)",
       "sessions       2 (A, B)", "launches       1", "frames         1 event frame, 0 checkpoints",
       "integrity      intact", "scene.didBecomeActive      2",
     ] {

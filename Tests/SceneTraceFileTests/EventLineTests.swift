@@ -199,6 +199,51 @@ private let canonicalLines: [(line: String, payload: Event.Payload)] = [
       session: "A", phase: .unrecognized("hovering"), x: 0, y: 0,
       modifiers: [.shift, .unrecognized("hyper")], latching: .unrecognized("diagonal"))
   ),
+  // The windowing events of format 1.2.
+  (
+    #"{"seq":45,"t":10,"type":"app.environment","mode":"windowed","requiresFullScreen":false,"#
+      + #""os":"26.1","sdk":"26.0"}"#,
+    .appEnvironment(mode: .windowed, requiresFullScreen: false, os: "26.1", sdk: "26.0")
+  ),
+  (
+    #"{"seq":46,"t":10,"type":"scene.activeAppearance","session":"A","appearance":"active"}"#,
+    .sceneActiveAppearance(session: "A", appearance: .active)
+  ),
+  (
+    #"{"seq":47,"t":10,"type":"scene.effectiveGeometry","session":"A","width":700.5,"#
+      + #""height":800,"orientation":"landscapeLeft","horizontalSizeClass":"compact","#
+      + #""resizing":true,"orientationLocked":false,"screen":"main"}"#,
+    .sceneEffectiveGeometry(
+      session: "A", width: 700.5, height: 800, orientation: .landscapeLeft,
+      horizontalSizeClass: .compact, resizing: true, orientationLocked: false, screen: "main")
+  ),
+  (
+    #"{"seq":48,"t":10,"type":"scene.sizeRestrictions","session":"A","minimumWidth":320,"#
+      + #""minimumHeight":480,"maximumWidth":2000,"maximumHeight":1500}"#,
+    .sceneSizeRestrictions(
+      session: "A", minimumWidth: 320, minimumHeight: 480, maximumWidth: 2000,
+      maximumHeight: 1500)
+  ),
+  (
+    #"{"seq":49,"t":10,"type":"scene.layout","session":"A","horizontalSizeClass":"compact","#
+      + #""layout":"stack"}"#,
+    .sceneLayout(session: "A", horizontalSizeClass: .compact, layout: "stack")
+  ),
+  (
+    #"{"seq":50,"t":10,"type":"command.invoke","session":"A","action":"newNote:","#
+      + #""origin":"menuBar","title":"New Note","target":"NotesVC","offeredBy":["NotesVC"]}"#,
+    .commandInvoke(
+      session: "A", action: "newNote:", origin: .menuBar, title: "New Note", target: "NotesVC",
+      offeredBy: ["NotesVC"])
+  ),
+  (
+    #"{"seq":51,"t":10,"type":"scene.title","session":"A","title":"Groceries"}"#,
+    .sceneTitle(session: "A", title: "Groceries")
+  ),
+  (
+    #"{"seq":52,"t":10,"type":"scene.close","session":"A","via":"performClose"}"#,
+    .sceneClose(session: "A", via: .performClose)
+  ),
 ]
 
 @Test func everyEventTypeHasAHandWrittenLine() {

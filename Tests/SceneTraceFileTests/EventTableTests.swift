@@ -112,7 +112,7 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 17)
+    #expect(checked == 24)
   }
 
   @Test func theSchemaAcceptsNullForAnAbsentFieldAsTheReaderDoes() throws {

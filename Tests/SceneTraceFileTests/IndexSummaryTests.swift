@@ -185,7 +185,8 @@ import Testing
     var options = TraceWriter.Options()
     options.compression = .uncompressed
     options.clock = { 0 }
-    let events = randomEvents(seed: 7, count: 3600)
+    var random = RandomEvents(seed: 7)
+    let events = random.events(count: 3600, of: RandomEvents.format10Types)
     let bytes = try sctrace(
       events, options: options, header: TraceHeader(recorderVersion: "golden"))
     let format10 = try asFormat10(bytes)

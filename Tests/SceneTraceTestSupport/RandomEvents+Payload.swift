@@ -81,6 +81,28 @@ extension RandomEvents {
         session: session(), content: maybe { $0.text() }, exclusive: maybe { $0.bool() })
     case .traceGap: .traceGap(dropped: count())
     case .appMark: .appMark(label: text())
+    case .appEnvironment:
+      .appEnvironment(
+        mode: maybe { $0.value() }, requiresFullScreen: maybe { $0.bool() },
+        os: maybe { $0.text() }, sdk: maybe { $0.text() })
+    case .sceneActiveAppearance: .sceneActiveAppearance(session: session(), appearance: value())
+    case .sceneEffectiveGeometry:
+      .sceneEffectiveGeometry(
+        session: session(), width: double(), height: double(), orientation: maybe { $0.value() },
+        horizontalSizeClass: maybe { $0.value() }, resizing: maybe { $0.bool() },
+        orientationLocked: maybe { $0.bool() }, screen: maybe { $0.text() })
+    case .sceneSizeRestrictions:
+      .sceneSizeRestrictions(
+        session: session(), minimumWidth: double(), minimumHeight: double(), maximumWidth: double(),
+        maximumHeight: double())
+    case .sceneLayout:
+      .sceneLayout(session: session(), horizontalSizeClass: value(), layout: maybe { $0.text() })
+    case .commandInvoke:
+      .commandInvoke(
+        session: maybe { $0.session() }, action: text(), origin: value(),
+        title: maybe { $0.text() }, target: maybe { $0.text() }, offeredBy: maybe { $0.texts() })
+    case .sceneTitle: .sceneTitle(session: session(), title: maybe { $0.text() })
+    case .sceneClose: .sceneClose(session: session(), via: value())
 
     }
   }

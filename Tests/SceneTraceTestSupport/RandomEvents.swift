@@ -101,8 +101,13 @@ package struct RandomEvents {
     Rect(x: double(), y: double(), width: double(), height: double())
   }
 
-  /// `count` events cycling through every type, at non-decreasing random times.
-  package mutating func events(count: Int) -> [Event] {
+  /// The event types of format 1.0, written with their own record tags; the later ones are
+  /// extension records.
+  package static let format10Types = Array(EventType.allCases.prefix(36))
+
+  /// `count` events cycling through `types` (every type by default), at non-decreasing random
+  /// times.
+  package mutating func events(count: Int, of types: [EventType] = EventType.allCases) -> [Event] {
     var time: Int64 = 0
     return (0..<count).map { index in
       switch Int.random(in: 0..<4, using: &generator) {
@@ -111,7 +116,7 @@ package struct RandomEvents {
       case 2: time += Int64.random(in: 0...1000, using: &generator)
       default: time += Int64.random(in: 0...(Int64.max - time) / 1000, using: &generator)
       }
-      let type = EventType.allCases[index % EventType.allCases.count]
+      let type = types[index % types.count]
       return Event(seq: index + 1, time: TraceTime(nanoseconds: time), payload(type))
     }
   }

@@ -205,8 +205,11 @@ func codesFile(_ table: [EventTypeDescription]) -> String {
     import SceneTrace
 
     extension EventTag {
-      /// Every v1 event type; type `types[n - 1]` has tag `n` (1 to \(table.count)).
+      /// Every v1 event type; type `types[n - 1]` is numbered `n` (1 to \(table.count)).
       static let types: [EventType] = [\(types)]
+      /// The types numbered up to this are written with their number as their record tag; later
+      /// ones as extension records (tag 64) with their number as the kind.
+      static let lastDirectTag: UInt64 = \(lastDirectTag)
     }
 
     \(enumerations)

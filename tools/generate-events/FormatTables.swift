@@ -44,7 +44,8 @@ func formatTables(_ table: [EventTypeDescription]) -> String {
     }
     let bodyText = body.isEmpty ? "(nothing)" : body.joined(separator: ", ")
     let flagText = flags.isEmpty ? "" : " \(flags.joined(separator: ", "))"
-    return "| \(event.tag) | `\(event.wireName)` |\(flagText) | \(bodyText) |\n"
+    let tag = event.isExtension ? "64, kind \(event.tag)" : "\(event.tag)"
+    return "| \(tag) | `\(event.wireName)` |\(flagText) | \(bodyText) |\n"
   }.joined()
   let width = Enumerations.numbered.map(\.values.count).max() ?? 0
   let numbers = (1...width).map(String.init).joined(separator: " | ")

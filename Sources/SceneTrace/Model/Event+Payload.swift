@@ -97,6 +97,31 @@ extension Event {
     case traceGap(dropped: Int)
     /// A breadcrumb the app added.
     case appMark(label: String)
+    /// Where the app runs, at launch and whenever it changes: the multitasking `mode`, `UIRequiresFullScreen`, and the OS and SDK versions.
+    case appEnvironment(
+      mode: WindowingMode? = nil, requiresFullScreen: Bool? = nil, os: String? = nil,
+      sdk: String? = nil)
+    /// The scene's `activeAppearance` trait changed: `active` while its window is the focused (key) one. Not its activation state.
+    case sceneActiveAppearance(session: SessionID, appearance: ActiveAppearance)
+    /// `windowScene(_:didUpdateEffectiveGeometry:)` (iPadOS 26): the scene's bounds and traits, and whether the user is resizing it.
+    case sceneEffectiveGeometry(
+      session: SessionID, width: Double, height: Double, orientation: Orientation? = nil,
+      horizontalSizeClass: SizeClass? = nil, resizing: Bool? = nil, orientationLocked: Bool? = nil,
+      screen: String? = nil)
+    /// The scene's `sizeRestrictions`: sizes the app prefers, which the system may not honour.
+    case sceneSizeRestrictions(
+      session: SessionID, minimumWidth: Double, minimumHeight: Double, maximumWidth: Double,
+      maximumHeight: Double)
+    /// The app laid the scene out for `horizontalSizeClass` (`layout`: its name for the layout).
+    case sceneLayout(session: SessionID, horizontalSizeClass: SizeClass, layout: String? = nil)
+    /// A command from a keyboard shortcut, the menu bar or a context menu. `session`: the scene whose responder chain it went to (nil: no scene was focused); `target`: the responder that performed it (nil: none); `offeredBy`: the responders of the focused scene's chain that can perform it.
+    case commandInvoke(
+      session: SessionID? = nil, action: String, origin: CommandOrigin, title: String? = nil,
+      target: String? = nil, offeredBy: [String]? = nil)
+    /// The scene's `title` changed (nil: none); the Window menu lists it.
+    case sceneTitle(session: SessionID, title: String? = nil)
+    /// The user asked to close the scene's window: its close control, or Perform Close (⌘W).
+    case sceneClose(session: SessionID, via: CloseRequest)
 
   }
 }

@@ -251,6 +251,88 @@ public enum SelectionCause: OpenEnumeration {
   }
 }
 
+/// How the iPad presents the app's windows (Settings › Multitasking & Gestures), as the recorder was told: no API reports it.
+public enum WindowingMode: OpenEnumeration {
+  /// Full Screen Apps: one app at a time; before iPadOS 26, also Split View and Slide Over.
+  case fullScreen
+  /// Windowed Apps (iPadOS 26): several resizable windows on screen at once.
+  case windowed
+  /// Stage Manager (iPadOS 16 and later).
+  case stageManager
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.fullScreen, .windowed, .stageManager]
+
+  public var rawValue: String {
+    switch self {
+    case .fullScreen: "fullScreen"
+    case .windowed: "windowed"
+    case .stageManager: "stageManager"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// Whether a scene is frontmost (`UIUserInterfaceActiveAppearance`): `active` while its window is the focused one. It is not the scene's activation state.
+public enum ActiveAppearance: OpenEnumeration {
+  case unspecified
+  case inactive
+  case active
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.unspecified, .inactive, .active]
+
+  public var rawValue: String {
+    switch self {
+    case .unspecified: "unspecified"
+    case .inactive: "inactive"
+    case .active: "active"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// Where a command came from.
+public enum CommandOrigin: OpenEnumeration {
+  /// A hardware keyboard shortcut.
+  case keyboardShortcut
+  /// A pick in the menu bar (iPadOS 26).
+  case menuBar
+  /// A pick in a context menu of the scene.
+  case contextMenu
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.keyboardShortcut, .menuBar, .contextMenu]
+
+  public var rawValue: String {
+    switch self {
+    case .keyboardShortcut: "keyboardShortcut"
+    case .menuBar: "menuBar"
+    case .contextMenu: "contextMenu"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
+/// How the user asked to close a window.
+public enum CloseRequest: OpenEnumeration {
+  /// The close button of the window controls (iPadOS 26).
+  case closeControl
+  /// Perform Close: ⌘W, or File › Close in the menu bar.
+  case performClose
+  case unrecognized(String)
+
+  public static let recognizedCases: [Self] = [.closeControl, .performClose]
+
+  public var rawValue: String {
+    switch self {
+    case .closeControl: "closeControl"
+    case .performClose: "performClose"
+    case .unrecognized(let value): value
+    }
+  }
+}
+
 /// The modifier keys held during an event, kept in the documented order without repeats.
 public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible
 {

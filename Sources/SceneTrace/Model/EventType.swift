@@ -38,6 +38,14 @@ public enum EventType: String, CaseIterable, Hashable, Sendable, CustomStringCon
   case contentDisplay = "content.display"
   case traceGap = "trace.gap"
   case appMark = "app.mark"
+  case appEnvironment = "app.environment"
+  case sceneActiveAppearance = "scene.activeAppearance"
+  case sceneEffectiveGeometry = "scene.effectiveGeometry"
+  case sceneSizeRestrictions = "scene.sizeRestrictions"
+  case sceneLayout = "scene.layout"
+  case commandInvoke = "command.invoke"
+  case sceneTitle = "scene.title"
+  case sceneClose = "scene.close"
 
   public var description: String { rawValue }
 }
@@ -82,6 +90,14 @@ extension Event.Payload {
     case .contentDisplay: .contentDisplay
     case .traceGap: .traceGap
     case .appMark: .appMark
+    case .appEnvironment: .appEnvironment
+    case .sceneActiveAppearance: .sceneActiveAppearance
+    case .sceneEffectiveGeometry: .sceneEffectiveGeometry
+    case .sceneSizeRestrictions: .sceneSizeRestrictions
+    case .sceneLayout: .sceneLayout
+    case .commandInvoke: .commandInvoke
+    case .sceneTitle: .sceneTitle
+    case .sceneClose: .sceneClose
 
     }
   }
@@ -103,11 +119,15 @@ extension Event.Payload {
       .focusUpdate(let session, _, _, _, _), .pointerDrag(let session, _, _, _, _, _, _),
       .bandSelection(let session, _, _, _, _, _), .selectionChange(let session, _, _, _),
       .dragBegin(_, let session, _), .dropPerform(_, let session, _),
-      .stateRender(let session, _, _), .contentDisplay(let session, _, _):
+      .stateRender(let session, _, _), .contentDisplay(let session, _, _),
+      .sceneActiveAppearance(let session, _),
+      .sceneEffectiveGeometry(let session, _, _, _, _, _, _, _),
+      .sceneSizeRestrictions(let session, _, _, _, _), .sceneLayout(let session, _, _),
+      .sceneTitle(let session, _), .sceneClose(let session, _):
       session
     case .appLaunch, .appTerminate, .appKeyWindow, .sessionConfigure, .appDiscardSessions,
       .sceneWillConnect, .requestActivate, .requestFailed, .requestDestroy, .dragEnd, .stateWrite,
-      .stateDelete, .traceGap, .appMark:
+      .stateDelete, .traceGap, .appMark, .appEnvironment, .commandInvoke:
       nil
     }
   }
@@ -152,6 +172,14 @@ extension Event.Payload {
     case .contentDisplay(let session, _, _): [session]
     case .traceGap: []
     case .appMark: []
+    case .appEnvironment: []
+    case .sceneActiveAppearance(let session, _): [session]
+    case .sceneEffectiveGeometry(let session, _, _, _, _, _, _, _): [session]
+    case .sceneSizeRestrictions(let session, _, _, _, _): [session]
+    case .sceneLayout(let session, _, _): [session]
+    case .commandInvoke(let session, _, _, _, _, _): session.map { [$0] } ?? []
+    case .sceneTitle(let session, _): [session]
+    case .sceneClose(let session, _): [session]
 
     }
   }
@@ -197,6 +225,19 @@ extension Event.Payload {
       check("modifiers", modifiers)
     case .dragEnd(_, let operation):
       check("operation", operation)
+    case .appEnvironment(let mode, _, _, _):
+      check("mode", mode)
+    case .sceneActiveAppearance(_, let appearance):
+      check("appearance", appearance)
+    case .sceneEffectiveGeometry(_, _, _, let orientation, let horizontalSizeClass, _, _, _):
+      check("orientation", orientation)
+      check("horizontalSizeClass", horizontalSizeClass)
+    case .sceneLayout(_, let horizontalSizeClass, _):
+      check("horizontalSizeClass", horizontalSizeClass)
+    case .commandInvoke(_, _, let origin, _, _, _):
+      check("origin", origin)
+    case .sceneClose(_, let via):
+      check("via", via)
 
     default: break
     }

@@ -36,6 +36,13 @@ extension Event.Payload {
         exclusive: exclusive)
     case .appMark(let label):
       return .appMark(label: redact(label, FieldSensitivity.text))
+    case .commandInvoke(let session, let action, let origin, let title, let target, let offeredBy):
+      return .commandInvoke(
+        session: session, action: action, origin: origin,
+        title: title.map { redact($0, FieldSensitivity.text) }, target: target, offeredBy: offeredBy
+      )
+    case .sceneTitle(let session, let title):
+      return .sceneTitle(session: session, title: title.map { redact($0, FieldSensitivity.text) })
 
     default:
       return self

@@ -15,6 +15,10 @@ struct RuleMemory: Hashable, Sendable, Codable {
   /// first, at most `formerValueLimit` of them: a render of one of these is stale.
   var formerValues: [String: [String]] = [:]
 
+  /// The sessions an `app.discardSessions` named while their scene was connected, with the
+  /// seq of that discard (`session.discard-live`), until the scene goes.
+  var discardedWhileConnected: [SessionID: Int] = [:]
+
   /// How many former values of a key are remembered.
   static let formerValueLimit = 16
 

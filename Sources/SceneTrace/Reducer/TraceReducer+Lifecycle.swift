@@ -139,6 +139,9 @@ extension TraceReducer {
       state.app.keyScene = nil
       state.app.keySceneSince = nil
     }
+    if state.app.frontmostScene == id { state.app.frontmostScene = nil }
+    state.memory.discardedWhileConnected[id] = nil
+    state.staleLayoutSessions.removeAll { $0 == id }
   }
 
   /// A launch or a termination: every scene closes, sessions stay open, and what lives with a
@@ -147,6 +150,7 @@ extension TraceReducer {
     for id in state.sessions.keys.sorted() {
       switch state.sessions[id]?.status {
       case .connected?:
+        reportUnfinishedResize(of: id, "was closed by \(event.type)", in: &state, log: &log)
         closeScene(id, at: event.seq, in: &state)
       case .configuring?:
         state.sessions[id]?.status = .archived
@@ -160,6 +164,8 @@ extension TraceReducer {
     }
     state.app.keyScene = nil
     state.app.keySceneSince = nil
+    state.app.frontmostScene = nil
+    state.app.pendingClose = nil
     state.drags = [:]
   }
 }

@@ -43,8 +43,16 @@ extension TraceReducer {
   }
 
   /// One session of `app.discardSessions` (S6, S8, J3).
-  func discard(_ id: SessionID, in state: inout TraceState, log: inout FindingLog) {
+  /// `closedByUser`: the user closed the session's window (`scene.close`), and UIKit may discard
+  /// the session without disconnecting its scene first (no document says which callbacks the
+  /// close control makes).
+  func discard(
+    _ id: SessionID, closedByUser: Bool = false, in state: inout TraceState,
+    log: inout FindingLog
+  ) {
     switch state.sessions[id]?.status {
+    case .connected? where closedByUser:
+      closeScene(id, at: log.seq, in: &state)
     case .connected?:
       let related = state.sessions[id]?.scene.map { [$0.lastLifecycleSeq] } ?? []
       log.report(

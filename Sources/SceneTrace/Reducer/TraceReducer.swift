@@ -7,7 +7,7 @@ public struct TraceReducer: Sendable {
   /// The version of the reducer's semantics. It changes whenever the same events can give a
   /// different state or different findings, so that a stored state (a checkpoint) is compared
   /// only with states of the same version.
-  public static let version = 3
+  public static let version = 4
 
   /// The app's own rules, run after the built-in ones on every event.
   public let rules: [any TraceRule]
@@ -44,6 +44,12 @@ public struct TraceReducer: Sendable {
     // session.after-discard hides every other finding of its event: a render deadline that
     // passed is then reported at the next event instead.
     if !namesDiscarded { reportMissedRenderDeadlines(at: event.time, in: &state, log: &log) }
+    settleAppearance(before: event, in: &state, log: &log)
+    if !state.staleLayoutSessions.isEmpty, let scene = event.payload.scene,
+      state.staleLayoutSessions.contains(scene)
+    {
+      reportStaleLayout(at: event, of: scene, in: &state, log: &log)
+    }
     apply(event, to: &state, log: &log)
     if let before { runCustomRules(on: event, before: before, state: &state, log: &log) }
     return log.findings
@@ -53,6 +59,8 @@ public struct TraceReducer: Sendable {
   /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
     var log = FindingLog(finishingAt: state.seq)
+    var state = state
+    finishWindowing(&state, log: &log)
     let configuring = state.sessions.keys.sorted().filter {
       state.sessions[$0]?.status == .configuring
     }
@@ -95,10 +103,12 @@ public struct TraceReducer: Sendable {
 
   private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
     switch event.payload {
-    case .appLaunch(let launch, _, let sdk, _, let activityTypes, let openSessions):
+    case .appLaunch(let launch, let os, let sdk, _, let activityTypes, let openSessions):
       closeLaunch(&state, by: event, log: &log)
       state.app.launch = launch
       state.app.terminated = false
+      state.app.environment = nil
+      state.app.osMajorVersion = os.flatMap(Self.majorVersion)
       state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
       state.app.declaredActivityTypes = activityTypes
       state.app.launchSeq = event.seq
@@ -114,13 +124,19 @@ public struct TraceReducer: Sendable {
       state.app.keyScene = session
       state.app.keySceneSince = event.seq
       if let session { reportNonInteractive(session, "is made the key window", state, &log) }
+      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: event.seq) }
     case .sessionConfigure(let id, let role, let activityType):
       let isNew = state.sessions[id] == nil
+      reportExternalDisplayConfigure(id, role: role, state: state, log: &log)
       configure(id, role: role, in: &state, log: &log)
       noteRole(of: id, in: &state)
       if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
     case .appDiscardSessions(let ids):
-      for id in ids { discard(id, in: &state, log: &log) }
+      for id in ids where !keepLiveSession(id, in: &state, log: &log) {
+        let closedByUser = state.app.pendingClose?.session == id
+        noteClosing(id, "app.discardSessions", in: &state, log: &log)
+        discard(id, closedByUser: closedByUser, in: &state, log: &log)
+      }
     case .sceneWillConnect(let id, let role, let activityType, _):
       let isNew = state.sessions[id].map { $0.status == .configuring } ?? true
       connect(id, role: role, in: &state, log: &log)
@@ -133,8 +149,11 @@ public struct TraceReducer: Sendable {
     case .sceneWillResignActive(let id):
       transition(id, .willResignActive, in: &state, log: &log)
     case .sceneDidEnterBackground(let id):
+      reportUnfinishedResize(of: id, "entered the background", in: &state, log: &log)
       transition(id, .didEnterBackground, in: &state, log: &log)
     case .sceneDidDisconnect(let id):
+      reportUnfinishedResize(of: id, "disconnected", in: &state, log: &log)
+      noteClosing(id, "scene.didDisconnect", in: &state, log: &log)
       transition(id, .didDisconnect, in: &state, log: &log)
     case .sceneSaveRestoration(let id, let activityType, let key):
       withScene(id, in: &state, log: &log) { _ in }
@@ -149,10 +168,9 @@ public struct TraceReducer: Sendable {
       .sceneCompleteRestoration(let id):
       withScene(id, in: &state, log: &log) { _ in }
     case .sceneGeometry(let id, let width, let height, let orientation, let sizeClass):
-      withScene(id, in: &state, log: &log) {
-        $0.geometry = Geometry(
-          width: width, height: height, orientation: orientation, horizontalSizeClass: sizeClass)
-      }
+      let geometry = Geometry(
+        width: width, height: height, orientation: orientation, horizontalSizeClass: sizeClass)
+      updateGeometry(id, geometry, in: &state, log: &log)
     case .windowBecomeKey(let id, let window):
       withScene(id, in: &state, log: &log) { $0.keyWindow = window }
       reportNonInteractive(id, "has a window that becomes key", state, &log)
@@ -162,7 +180,11 @@ public struct TraceReducer: Sendable {
         state.app.keyScene = id
         state.app.keySceneSince = event.seq
       }
-    case .requestActivate, .requestFailed, .requestDestroy, .traceGap, .appMark:
+      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: event.seq) }
+    case .requestDestroy(_, let id, _):
+      reportDestroyOfLiveSession(id, in: state, log: &log)
+      noteClosing(id, "request.destroy", in: &state, log: &log)
+    case .requestActivate, .requestFailed, .traceGap, .appMark:
       break
     case .keyPress(let id, let phase, let keyCode, _, _):
       keyPress(id, phase: phase, keyCode: keyCode, in: &state, log: &log)
@@ -173,6 +195,11 @@ public struct TraceReducer: Sendable {
           input: input, modifiers: modifiers, target: target, chain: chain,
           wantsPriority: priority == true),
         in: &state, log: &log)
+      if target != nil, state.app.keyScene == nil,
+        state.sessions[id]?.scene?.state == .foregroundActive
+      {
+        reportNotFrontmost(id, "key command \(input)", state, &log)
+      }
     case .responderFirst(let id, _, let responder):
       withScene(id, in: &state, log: &log) { $0.firstResponder = responder }
     case .focusUpdate(let id, let from, let item, _, _):
@@ -200,6 +227,36 @@ public struct TraceReducer: Sendable {
       stateRender(id, key: key, value: value, in: &state, log: &log)
     case .contentDisplay(let id, let content, let exclusive):
       contentDisplay(id, content: content, exclusive: exclusive, in: &state, log: &log)
+    case .appEnvironment(let mode, let requiresFullScreen, let os, let sdk):
+      environment(mode: mode, requiresFullScreen: requiresFullScreen, os: os, sdk: sdk, in: &state)
+    case .sceneActiveAppearance(let id, let appearance):
+      activeAppearance(id, appearance, in: &state, log: &log)
+    case .sceneEffectiveGeometry(
+      let id, let width, let height, let orientation, let sizeClass, let resizing, let locked,
+      let screen):
+      let geometry = Geometry(
+        width: width, height: height, orientation: orientation, horizontalSizeClass: sizeClass,
+        isInteractivelyResizing: resizing, isOrientationLocked: locked, screen: screen)
+      updateGeometry(id, geometry, in: &state, log: &log)
+    case .sceneSizeRestrictions(let id, let minWidth, let minHeight, let maxWidth, let maxHeight):
+      withScene(id, in: &state, log: &log) {
+        $0.sizeRestrictions = SizeRestrictions(
+          minimumWidth: minWidth, minimumHeight: minHeight, maximumWidth: maxWidth,
+          maximumHeight: maxHeight)
+      }
+    case .sceneLayout(let id, let sizeClass, let name):
+      layout(id, for: sizeClass, named: name, in: &state, log: &log)
+    case .commandInvoke(let id, let action, let origin, _, let target, let offeredBy):
+      if let id, state.staleLayoutSessions.contains(id) {
+        reportStaleLayout(at: event, of: id, in: &state, log: &log)
+      }
+      command(
+        id, action: action, origin: origin, target: target, offeredBy: offeredBy, in: &state,
+        log: &log)
+    case .sceneTitle(let id, let title):
+      withScene(id, in: &state, log: &log) { $0.title = title }
+    case .sceneClose(let id, let via):
+      close(id, via: via, in: &state, log: &log)
     }
   }
 }

@@ -21,7 +21,8 @@ public struct RuleDescription: Hashable, Sendable {
 extension RuleDescription {
   /// The rules SceneTrace checks, in identifier order (Unicode scalar order).
   public static let builtIn: [RuleDescription] =
-    (lifecycleRules + keyboardRules + interactionRules + sharedStateRules + traceRules)
+    (lifecycleRules + keyboardRules + interactionRules + sharedStateRules + windowingRules
+    + traceRules)
     .sorted { $0.id < $1.id }
 
   /// The description of a built-in rule.

@@ -68,4 +68,24 @@ extension RuleID {
   public static let sessionDataLeaked: RuleID = "session.data-leaked"
   /// Navigation state one session wrote, rendered by another.
   public static let navigationSharedState: RuleID = "navigation.shared-state"
+
+  /// Two scenes with the active appearance, or the frontmost scene not the key window's.
+  public static let appearanceFrontmost: RuleID = "appearance.frontmost"
+  /// A command from the keyboard or the menu bar performed in a scene that is not frontmost.
+  public static let commandNotFrontmost: RuleID = "command.not-frontmost"
+  /// A menu-bar command no responder performed while the focused scene's chain offers it.
+  public static let commandUnhandledMenu: RuleID = "command.unhandled-menu"
+  /// A discard naming a session whose scene is connected (iPadOS 26 and later).
+  public static let sessionDiscardLive: RuleID = "session.discard-live"
+  /// The app destroying a connected session because a discard named it.
+  public static let sessionDestroyLive: RuleID = "session.destroy-live"
+  /// Another scene closed after the user closed one with its close control or ⌘W.
+  public static let closeWrongScene: RuleID = "close.wrong-scene"
+  /// An interactive resize that never ended.
+  public static let geometryResizeBalance: RuleID = "geometry.resize-balance"
+  /// A scene laid out for a size class it no longer has.
+  public static let geometryStaleLayout: RuleID = "geometry.stale-layout"
+  /// A non-interactive external display scene configured the pre-27 way in an iPadOS 27 trace.
+  public static let sessionExternalDisplayAccessory: RuleID =
+    "session.external-display-accessory"
 }

@@ -28,6 +28,16 @@ public struct SceneState: Hashable, Sendable, Codable {
   public var renders: [String: String] = [:]
   /// The hardware key presses in flight, by key code.
   public var presses: [Int: KeyPress] = [:]
+  /// Whether the scene is frontmost (`activeAppearance`, iPadOS 26), as recorded; nil until a
+  /// trait change says. Independent of `state`: a scene that is not frontmost may stay
+  /// foregroundActive.
+  public var appearance: ActiveAppearance?
+  /// The sizes the app prefers for the scene (`sizeRestrictions`), when recorded.
+  public var sizeRestrictions: SizeRestrictions?
+  /// The size class the app last laid the scene out for (`scene.layout`).
+  public var layout: SceneLayout?
+  /// The scene's title, which the Window menu lists.
+  public var title: String?
 
   /// The seq of the event that connected the scene (its `willConnect`, or the first event of a
   /// scene the trace met mid-life).
@@ -54,6 +64,13 @@ public struct SceneState: Hashable, Sendable, Codable {
   /// Whether the trace met the scene mid-life (`lifecycle.unknown-scene`): what it held before
   /// is unknown, so a phase that needs an earlier one (a press `ended`) is not judged.
   var startedMidLife = false
+  /// The seq of the geometry event that began the interactive resize in flight.
+  var resizeBegan: Int?
+  /// The seq of the settled geometry whose size class the scene's layout does not match, until
+  /// the app lays it out again or it is reported (`geometry.stale-layout`).
+  var layoutStaleSince: Int?
+  /// The seq of the event that set `appearance`.
+  var appearanceSince: Int?
 
   /// Creates a scene in the given state.
   public init(instance: Int, state: SceneActivation?, connectedAt seq: Int) {
@@ -74,15 +91,61 @@ public struct Geometry: Hashable, Sendable, Codable {
   public var orientation: Orientation?
   /// The horizontal size class, when recorded.
   public var horizontalSizeClass: SizeClass?
+  /// Whether the user is resizing the window (`isInteractivelyResizing`, iPadOS 26), when
+  /// recorded.
+  public var isInteractivelyResizing: Bool?
+  /// Whether the orientation is locked (`isInterfaceOrientationLocked`), when recorded.
+  public var isOrientationLocked: Bool?
+  /// The screen the scene is on, when recorded.
+  public var screen: String?
 
   /// Creates a geometry record.
   public init(
-    width: Double, height: Double, orientation: Orientation?, horizontalSizeClass: SizeClass?
+    width: Double, height: Double, orientation: Orientation?, horizontalSizeClass: SizeClass?,
+    isInteractivelyResizing: Bool? = nil, isOrientationLocked: Bool? = nil, screen: String? = nil
   ) {
     self.width = width
     self.height = height
     self.orientation = orientation
     self.horizontalSizeClass = horizontalSizeClass
+    self.isInteractivelyResizing = isInteractivelyResizing
+    self.isOrientationLocked = isOrientationLocked
+    self.screen = screen
+  }
+}
+
+/// The sizes an app prefers for a scene (`UISceneSizeRestrictions`): preferences, which the
+/// system may not honour.
+public struct SizeRestrictions: Hashable, Sendable, Codable {
+  /// The smallest width and height the app asks for, in points.
+  public var minimumWidth: Double
+  public var minimumHeight: Double
+  /// The largest width and height the app asks for, in points.
+  public var maximumWidth: Double
+  public var maximumHeight: Double
+
+  /// Creates a record of size restrictions.
+  public init(
+    minimumWidth: Double, minimumHeight: Double, maximumWidth: Double, maximumHeight: Double
+  ) {
+    self.minimumWidth = minimumWidth
+    self.minimumHeight = minimumHeight
+    self.maximumWidth = maximumWidth
+    self.maximumHeight = maximumHeight
+  }
+}
+
+/// The layout an app chose for a scene (`scene.layout`).
+public struct SceneLayout: Hashable, Sendable, Codable {
+  /// The horizontal size class the layout was made for.
+  public var horizontalSizeClass: SizeClass
+  /// The app's name for the layout, when it gave one.
+  public var name: String?
+
+  /// Creates a layout record.
+  public init(horizontalSizeClass: SizeClass, name: String?) {
+    self.horizontalSizeClass = horizontalSizeClass
+    self.name = name
   }
 }
 

@@ -28,6 +28,9 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// kept apart so that key, focus and drop events need not look the role up; sorted (an array
   /// rather than a set, so that a stored state always encodes alike).
   var nonInteractiveSessions: [SessionID] = []
+  /// The sessions whose scene shows a layout for a size class its settled geometry left
+  /// (`geometry.stale-layout`), sorted: most events need not look their scene up.
+  var staleLayoutSessions: [SessionID] = []
   /// What each custom rule (`TraceRule`) remembers between events, by rule: its
   /// `RuleContext.notes`. Not part of the state JSON.
   public internal(set) var notes: [RuleID: [String: String]] = [:]
@@ -105,6 +108,11 @@ public struct AppState: Hashable, Sendable, Codable {
   public var keyScene: SessionID?
   /// Whether the app has terminated and not launched again.
   public var terminated = false
+  /// Where the app runs (`app.environment`), when recorded.
+  public var environment: WindowingEnvironment?
+  /// The scene whose `activeAppearance` is `active`: the frontmost window's. Nil when none is,
+  /// or the trace does not record appearances.
+  public var frontmostScene: SessionID?
 
   /// The seq of the event that made `keyScene` the key scene.
   var keySceneSince: Int?
@@ -114,9 +122,50 @@ public struct AppState: Hashable, Sendable, Codable {
   var declaredActivityTypes: [String]?
   /// The seq of the current launch's `app.launch`.
   var launchSeq: Int?
+  /// The major version of the OS the trace was recorded on (`app.launch` or `app.environment`),
+  /// when recorded: rules whose answer changed with iPadOS 26 or 27 ask it.
+  var osMajorVersion: Int?
+  /// The seq of the first appearance or key-window change not yet checked against the others
+  /// (`appearance.frontmost`): they are checked once the changes of one click have all come.
+  var appearanceChangedAt: Int?
+  /// The close the user asked for and UIKit has not carried out yet (`close.wrong-scene`).
+  var pendingClose: PendingClose?
 
   /// An app that has not launched yet.
   public init() {}
+}
+
+/// Where the app runs: the multitasking mode and versions of `app.environment`.
+public struct WindowingEnvironment: Hashable, Sendable, Codable {
+  /// How the iPad presents windows, when recorded.
+  public var mode: WindowingMode?
+  /// Whether the app declares `UIRequiresFullScreen`, when recorded.
+  public var requiresFullScreen: Bool?
+  /// The OS version, when recorded.
+  public var os: String?
+  /// The SDK version the app was linked against, when recorded.
+  public var sdk: String?
+
+  /// Creates an environment record.
+  public init(
+    mode: WindowingMode? = nil, requiresFullScreen: Bool? = nil, os: String? = nil,
+    sdk: String? = nil
+  ) {
+    self.mode = mode
+    self.requiresFullScreen = requiresFullScreen
+    self.os = os
+    self.sdk = sdk
+  }
+}
+
+/// A close the user asked for (`scene.close`) that has not happened yet.
+struct PendingClose: Hashable, Sendable, Codable {
+  /// The session whose window the user closed.
+  var session: SessionID
+  /// How.
+  var via: CloseRequest
+  /// The seq of the `scene.close`.
+  var seq: Int
 }
 
 /// A scene's activation state (`UIScene.ActivationState`), ordered from least to most active.

@@ -15,7 +15,7 @@ public struct TraceFormatVersion: Hashable, Sendable, Comparable, CustomStringCo
   }
 
   /// The version this library writes, and the newest it knows: 1.1 (it reads every 1.x).
-  public static let current = TraceFormatVersion(major: 1, minor: 1)
+  public static let current = TraceFormatVersion(major: 1, minor: 2)
 
   /// Orders by major, then minor version.
   public static func < (lhs: Self, rhs: Self) -> Bool {

@@ -3,7 +3,7 @@
 import SceneTrace
 
 extension EventTag {
-  /// Every v1 event type; type `types[n - 1]` has tag `n` (1 to 36).
+  /// Every v1 event type; type `types[n - 1]` is numbered `n` (1 to 44).
   static let types: [EventType] = [
     .appLaunch, .appTerminate, .appKeyWindow, .sessionConfigure, .appDiscardSessions,
     .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive, .sceneWillResignActive,
@@ -12,8 +12,12 @@ extension EventTag {
     .sceneGeometry, .windowBecomeKey, .requestActivate, .requestFailed, .requestDestroy, .keyPress,
     .keyCommand, .responderFirst, .focusUpdate, .pointerDrag, .bandSelection, .selectionChange,
     .dragBegin, .dragEnd, .dropPerform, .stateWrite, .stateDelete, .stateRender, .contentDisplay,
-    .traceGap, .appMark,
+    .traceGap, .appMark, .appEnvironment, .sceneActiveAppearance, .sceneEffectiveGeometry,
+    .sceneSizeRestrictions, .sceneLayout, .commandInvoke, .sceneTitle, .sceneClose,
   ]
+  /// The types numbered up to this are written with their number as their record tag; later
+  /// ones as extension records (tag 64) with their number as the kind.
+  static let lastDirectTag: UInt64 = 36
 }
 
 enum SceneRoleCodes: EnumerationCodes {
@@ -67,4 +71,20 @@ enum DropOperationCodes: EnumerationCodes {
 
 enum SelectionCauseCodes: EnumerationCodes {
   static let values: [SelectionCause] = [.tap, .keyboard, .band, .programmatic, .focus]
+}
+
+enum WindowingModeCodes: EnumerationCodes {
+  static let values: [WindowingMode] = [.fullScreen, .windowed, .stageManager]
+}
+
+enum ActiveAppearanceCodes: EnumerationCodes {
+  static let values: [ActiveAppearance] = [.unspecified, .inactive, .active]
+}
+
+enum CommandOriginCodes: EnumerationCodes {
+  static let values: [CommandOrigin] = [.keyboardShortcut, .menuBar, .contextMenu]
+}
+
+enum CloseRequestCodes: EnumerationCodes {
+  static let values: [CloseRequest] = [.closeControl, .performClose]
 }

@@ -161,6 +161,48 @@ extension EventFrameDecoder {
       return .traceGap(dropped: try count())
     case .appMark:
       return .appMark(label: try string())
+    case .appEnvironment:
+      let f = try flags(bits: 5)
+      return .appEnvironment(
+        mode: try enumeration(WindowingModeCodes.self, if: f.has(0)),
+        requiresFullScreen: try optionalBool(f, present: 1, value: 2), os: try string(if: f.has(3)),
+        sdk: try string(if: f.has(4)))
+    case .sceneActiveAppearance:
+      return .sceneActiveAppearance(
+        session: try session(), appearance: try enumeration(ActiveAppearanceCodes.self))
+    case .sceneEffectiveGeometry:
+      let f = try flags(bits: 9)
+      return .sceneEffectiveGeometry(
+        session: try session(), width: try coordinate(isRaw: f.has(7)).value,
+        height: try coordinate(isRaw: f.has(8)).value,
+        orientation: try enumeration(OrientationCodes.self, if: f.has(0)),
+        horizontalSizeClass: try enumeration(SizeClassCodes.self, if: f.has(1)),
+        resizing: try optionalBool(f, present: 2, value: 3),
+        orientationLocked: try optionalBool(f, present: 4, value: 5),
+        screen: try string(if: f.has(6)))
+    case .sceneSizeRestrictions:
+      let f = try flags(bits: 4)
+      return .sceneSizeRestrictions(
+        session: try session(), minimumWidth: try coordinate(isRaw: f.has(0)).value,
+        minimumHeight: try coordinate(isRaw: f.has(1)).value,
+        maximumWidth: try coordinate(isRaw: f.has(2)).value,
+        maximumHeight: try coordinate(isRaw: f.has(3)).value)
+    case .sceneLayout:
+      let f = try flags(bits: 1)
+      return .sceneLayout(
+        session: try session(), horizontalSizeClass: try enumeration(SizeClassCodes.self),
+        layout: try string(if: f.has(0)))
+    case .commandInvoke:
+      let f = try flags(bits: 4)
+      return .commandInvoke(
+        session: try session(if: f.has(0)), action: try string(),
+        origin: try enumeration(CommandOriginCodes.self), title: try string(if: f.has(1)),
+        target: try string(if: f.has(2)), offeredBy: try strings(if: f.has(3)))
+    case .sceneTitle:
+      let f = try flags(bits: 1)
+      return .sceneTitle(session: try session(), title: try string(if: f.has(0)))
+    case .sceneClose:
+      return .sceneClose(session: try session(), via: try enumeration(CloseRequestCodes.self))
 
     }
   }

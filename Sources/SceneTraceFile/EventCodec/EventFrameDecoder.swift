@@ -29,6 +29,8 @@ struct EventFrameDecoder {
   /// The frame's string table.
   private var table: [String] = []
   private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
+  /// Whether the body being read is an extension record's, whose strings stay out of the table.
+  private var isInExtensionBody = false
   private var time: Int64 = 0
   private var nextSeq = 1
 
@@ -79,6 +81,12 @@ struct EventFrameDecoder {
         try advanceTime(at: start)
         let kind = try reader.varint()
         let length = try reader.count()
+        if kind > EventTag.lastDirectTag, kind <= EventTag.types.count {
+          let type = EventTag.types[Int(kind - 1)]
+          let payload = try decodeExtensionBody(of: type, length: length, at: start)
+          result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+          break
+        }
         _ = try reader.bytes(length)
         if !lenient {
           result.unknownExtension = (nextSeq, kind)
@@ -88,7 +96,7 @@ struct EventFrameDecoder {
           "seq \(nextSeq): skipped an event of a type this version does not know (extension "
             + "kind \(kind), from a newer recorder)")
         result.skippedSeqs.append(nextSeq)
-      case 1...UInt64(EventTag.types.count):
+      case 1...EventTag.lastDirectTag:
         let type = EventTag.types[Int(tag - 1)]
         try advanceTime(at: start)
         let payload = try decodeBody(of: type)
@@ -103,6 +111,25 @@ struct EventFrameDecoder {
       }
       nextSeq &+= 1
     }
+  }
+
+  /// Reads the body of an extension record of a known type, which must take exactly `length`
+  /// bytes; its strings written in place do not join the frame's table.
+  private mutating func decodeExtensionBody(of type: EventType, length: Int, at start: Int)
+    throws(DecodingFailure) -> Event.Payload
+  {
+    guard length <= reader.remaining else { throw .endOfData(at: reader.bytes.count) }
+    let end = reader.offset + length
+    isInExtensionBody = true
+    defer { isInExtensionBody = false }
+    let payload = try decodeBody(of: type)
+    guard reader.offset == end else {
+      throw .invalid(
+        "a \(type) record says its body takes \(length) bytes, but it takes "
+          + "\(reader.offset - (end - length))",
+        at: start)
+    }
+    return payload
   }
 
   private mutating func advanceTime(at start: Int) throws(DecodingFailure) {
@@ -131,6 +158,7 @@ struct EventFrameDecoder {
     let reference = try reader.count()
     if reference == 0 {
       let value = try reader.string()
+      if isInExtensionBody { return (value, -1) }
       table.append(value)
       return (value, table.count - 1)
     }

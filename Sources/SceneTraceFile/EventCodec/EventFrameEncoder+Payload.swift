@@ -191,6 +191,68 @@ extension EventFrameEncoder {
       self.integer(dropped)
     case .appMark(let label):
       self.string(label)
+    case .appEnvironment(let mode, let requiresFullScreen, let os, let sdk):
+      output.varint(
+        flag(0, mode != nil) | flag(1, requiresFullScreen != nil)
+          | flag(2, requiresFullScreen == true) | flag(3, os != nil) | flag(4, sdk != nil))
+      self.enumeration(mode, WindowingModeCodes.self)
+      self.string(os)
+      self.string(sdk)
+    case .sceneActiveAppearance(let session, let appearance):
+      self.session(session)
+      self.enumeration(appearance, ActiveAppearanceCodes.self)
+    case .sceneEffectiveGeometry(
+      let session, let width, let height, let orientation, let horizontalSizeClass, let resizing,
+      let orientationLocked, let screen):
+      let widthUnits = CoordinateGrid.units(of: width)
+      let heightUnits = CoordinateGrid.units(of: height)
+      output.varint(
+        flag(0, orientation != nil) | flag(1, horizontalSizeClass != nil) | flag(2, resizing != nil)
+          | flag(3, resizing == true) | flag(4, orientationLocked != nil)
+          | flag(5, orientationLocked == true) | flag(6, screen != nil) | flag(7, widthUnits == nil)
+          | flag(8, heightUnits == nil))
+      self.session(session)
+      self.coordinate(width, units: widthUnits)
+      self.coordinate(height, units: heightUnits)
+      self.enumeration(orientation, OrientationCodes.self)
+      self.enumeration(horizontalSizeClass, SizeClassCodes.self)
+      self.string(screen)
+    case .sceneSizeRestrictions(
+      let session, let minimumWidth, let minimumHeight, let maximumWidth, let maximumHeight):
+      let minimumWidthUnits = CoordinateGrid.units(of: minimumWidth)
+      let minimumHeightUnits = CoordinateGrid.units(of: minimumHeight)
+      let maximumWidthUnits = CoordinateGrid.units(of: maximumWidth)
+      let maximumHeightUnits = CoordinateGrid.units(of: maximumHeight)
+      output.varint(
+        flag(0, minimumWidthUnits == nil) | flag(1, minimumHeightUnits == nil)
+          | flag(2, maximumWidthUnits == nil) | flag(3, maximumHeightUnits == nil))
+      self.session(session)
+      self.coordinate(minimumWidth, units: minimumWidthUnits)
+      self.coordinate(minimumHeight, units: minimumHeightUnits)
+      self.coordinate(maximumWidth, units: maximumWidthUnits)
+      self.coordinate(maximumHeight, units: maximumHeightUnits)
+    case .sceneLayout(let session, let horizontalSizeClass, let layout):
+      output.varint(flag(0, layout != nil))
+      self.session(session)
+      self.enumeration(horizontalSizeClass, SizeClassCodes.self)
+      self.string(layout)
+    case .commandInvoke(let session, let action, let origin, let title, let target, let offeredBy):
+      output.varint(
+        flag(0, session != nil) | flag(1, title != nil) | flag(2, target != nil)
+          | flag(3, offeredBy != nil))
+      self.session(session)
+      self.string(action)
+      self.enumeration(origin, CommandOriginCodes.self)
+      self.string(title)
+      self.string(target)
+      self.strings(offeredBy)
+    case .sceneTitle(let session, let title):
+      output.varint(flag(0, title != nil))
+      self.session(session)
+      self.string(title)
+    case .sceneClose(let session, let via):
+      self.session(session)
+      self.enumeration(via, CloseRequestCodes.self)
 
     }
   }

@@ -24,6 +24,8 @@ struct EventFrameEncoder {
   private(set) var lastTime = TraceTime.zero
 
   private var strings: [InternedString: Int] = [:]
+  /// Whether the body being written is an extension record's, whose strings stay out of the table.
+  private var isInExtensionBody = false
   /// The last on-grid pointer position of each scene, by the string index of its session.
   private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
 
@@ -54,9 +56,17 @@ struct EventFrameEncoder {
       output.varint(event.seq - lastSeq - 1)
     }
     let tag = EventTag.tag(of: event.type)
-    output.varint(tag)
-    output.varint(UInt64(event.time.nanoseconds - lastTime.nanoseconds))
-    encodeBody(of: event.payload)
+    let delta = UInt64(event.time.nanoseconds - lastTime.nanoseconds)
+    if tag <= EventTag.lastDirectTag {
+      output.varint(tag)
+      output.varint(delta)
+      encodeBody(of: event.payload)
+    } else {
+      output.varint(EventTag.extensionEvent)
+      output.varint(delta)
+      output.varint(tag)
+      encodeExtensionBody(of: event.payload)
+    }
     lastSeq = event.seq
     lastTime = event.time
     if firstTime == nil { firstTime = event.time }
@@ -64,16 +74,37 @@ struct EventFrameEncoder {
     return tag
   }
 
+  /// Writes the body of an event of a type added after 1.0 as its length and its bytes, so that
+  /// earlier readers can skip it. Its new strings are written in place and do not join the
+  /// frame's table: a reader that skips the record keeps the same table as one that reads it.
+  private mutating func encodeExtensionBody(of payload: Event.Payload) {
+    let frame = output
+    output = ByteWriter(reservingCapacity: 64)
+    isInExtensionBody = true
+    encodeBody(of: payload)
+    isInExtensionBody = false
+    let body = output.bytes
+    output = frame
+    output.varint(body.count)
+    output.append(body)
+  }
+
   // MARK: Fields
 
   /// A string reference: `n + 1` for entry n of the frame's table, or 0 and the string itself,
-  /// which becomes the next entry. Returns the entry's index.
+  /// which becomes the next entry (except in an extension record's body). Returns the entry's
+  /// index, or -1 for a string written in place in an extension body.
   @discardableResult
   mutating func string(_ value: String) -> Int {
     let key = InternedString(value)
     if let index = strings[key] {
       output.varint(index + 1)
       return index
+    }
+    if isInExtensionBody {
+      output.varint(0)
+      output.string(value)
+      return -1
     }
     let index = strings.count
     strings[key] = index

@@ -5,13 +5,15 @@ import SceneTrace
 extension Event.Payload {
   /// The key of every field of every event type: the members of an event line a reader keeps.
   static let fieldKeys: Set<String> = [
-    "action", "activityType", "activityTypes", "animation", "cause", "chain", "characters", "code",
-    "content", "drag", "dropped", "exclusive", "from", "group", "hasRestorationActivity", "heading",
-    "height", "horizontalSizeClass", "input", "items", "key", "keyCode", "label", "latching",
-    "launch", "local", "modifiers", "openSessions", "operation", "orientation", "os", "phase",
-    "rect", "region", "request", "requester", "responder", "role", "sdk", "session", "sessions",
-    "state", "style", "supportsMultipleScenes", "target", "title", "to", "value", "view",
-    "wantsPriority", "width", "window", "x", "y",
+    "action", "activityType", "activityTypes", "animation", "appearance", "cause", "chain",
+    "characters", "code", "content", "drag", "dropped", "exclusive", "from", "group",
+    "hasRestorationActivity", "heading", "height", "horizontalSizeClass", "input", "items", "key",
+    "keyCode", "label", "latching", "launch", "layout", "local", "maximumHeight", "maximumWidth",
+    "minimumHeight", "minimumWidth", "mode", "modifiers", "offeredBy", "openSessions", "operation",
+    "orientation", "orientationLocked", "origin", "os", "phase", "rect", "region", "request",
+    "requester", "requiresFullScreen", "resizing", "responder", "role", "screen", "sdk", "session",
+    "sessions", "state", "style", "supportsMultipleScenes", "target", "title", "to", "value", "via",
+    "view", "wantsPriority", "width", "window", "x", "y",
   ]
 
   /// Adds the payload's present fields in the order of the event table.
@@ -161,6 +163,49 @@ extension Event.Payload {
       f.add("dropped", dropped)
     case .appMark(let label):
       f.add("label", label)
+    case .appEnvironment(let mode, let requiresFullScreen, let os, let sdk):
+      f.add("mode", mode)
+      f.add("requiresFullScreen", requiresFullScreen)
+      f.add("os", os)
+      f.add("sdk", sdk)
+    case .sceneActiveAppearance(let session, let appearance):
+      f.add("session", session)
+      f.add("appearance", appearance)
+    case .sceneEffectiveGeometry(
+      let session, let width, let height, let orientation, let horizontalSizeClass, let resizing,
+      let orientationLocked, let screen):
+      f.add("session", session)
+      f.add("width", width)
+      f.add("height", height)
+      f.add("orientation", orientation)
+      f.add("horizontalSizeClass", horizontalSizeClass)
+      f.add("resizing", resizing)
+      f.add("orientationLocked", orientationLocked)
+      f.add("screen", screen)
+    case .sceneSizeRestrictions(
+      let session, let minimumWidth, let minimumHeight, let maximumWidth, let maximumHeight):
+      f.add("session", session)
+      f.add("minimumWidth", minimumWidth)
+      f.add("minimumHeight", minimumHeight)
+      f.add("maximumWidth", maximumWidth)
+      f.add("maximumHeight", maximumHeight)
+    case .sceneLayout(let session, let horizontalSizeClass, let layout):
+      f.add("session", session)
+      f.add("horizontalSizeClass", horizontalSizeClass)
+      f.add("layout", layout)
+    case .commandInvoke(let session, let action, let origin, let title, let target, let offeredBy):
+      f.add("session", session)
+      f.add("action", action)
+      f.add("origin", origin)
+      f.add("title", title)
+      f.add("target", target)
+      f.add("offeredBy", offeredBy)
+    case .sceneTitle(let session, let title):
+      f.add("session", session)
+      f.add("title", title)
+    case .sceneClose(let session, let via):
+      f.add("session", session)
+      f.add("via", via)
 
     }
   }
@@ -291,6 +336,41 @@ extension Event.Payload {
       self = .traceGap(dropped: try f.count("dropped"))
     case .appMark:
       self = .appMark(label: try f.string("label"))
+    case .appEnvironment:
+      self = .appEnvironment(
+        mode: try f.optionalEnumeration("mode"),
+        requiresFullScreen: try f.optionalBool("requiresFullScreen"),
+        os: try f.optionalString("os"), sdk: try f.optionalString("sdk"))
+    case .sceneActiveAppearance:
+      self = .sceneActiveAppearance(
+        session: try f.session("session"), appearance: try f.enumeration("appearance"))
+    case .sceneEffectiveGeometry:
+      self = .sceneEffectiveGeometry(
+        session: try f.session("session"), width: try f.double("width"),
+        height: try f.double("height"), orientation: try f.optionalEnumeration("orientation"),
+        horizontalSizeClass: try f.optionalEnumeration("horizontalSizeClass"),
+        resizing: try f.optionalBool("resizing"),
+        orientationLocked: try f.optionalBool("orientationLocked"),
+        screen: try f.optionalString("screen"))
+    case .sceneSizeRestrictions:
+      self = .sceneSizeRestrictions(
+        session: try f.session("session"), minimumWidth: try f.double("minimumWidth"),
+        minimumHeight: try f.double("minimumHeight"), maximumWidth: try f.double("maximumWidth"),
+        maximumHeight: try f.double("maximumHeight"))
+    case .sceneLayout:
+      self = .sceneLayout(
+        session: try f.session("session"),
+        horizontalSizeClass: try f.enumeration("horizontalSizeClass"),
+        layout: try f.optionalString("layout"))
+    case .commandInvoke:
+      self = .commandInvoke(
+        session: try f.optionalSession("session"), action: try f.string("action"),
+        origin: try f.enumeration("origin"), title: try f.optionalString("title"),
+        target: try f.optionalString("target"), offeredBy: try f.optionalStrings("offeredBy"))
+    case .sceneTitle:
+      self = .sceneTitle(session: try f.session("session"), title: try f.optionalString("title"))
+    case .sceneClose:
+      self = .sceneClose(session: try f.session("session"), via: try f.enumeration("via"))
 
     }
   }
