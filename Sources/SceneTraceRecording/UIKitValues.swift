@@ -126,3 +126,15 @@ extension Orientation {
     }
   }
 }
+
+extension ActiveAppearance {
+  /// A `UIUserInterfaceActiveAppearance` raw value (`unspecified` is -1).
+  package init(uiKitRawValue raw: Int) {
+    switch raw {
+    case -1: self = .unspecified
+    case 0: self = .inactive
+    case 1: self = .active
+    default: self = .unrecognized("raw:\(raw)")
+    }
+  }
+}
