@@ -12,8 +12,10 @@ package enum StateText {
     var appLine = "app  \(state.appActivation.rawValue)"
     appLine += "  launch \(app.launch ?? "none")"
     appLine += "  key scene \(app.keyScene?.rawValue ?? "none")"
+    if let frontmost = app.frontmostScene { appLine += "  frontmost \(frontmost)" }
     if app.terminated { appLine += "  terminated" }
     lines.append(appLine)
+    if let environment = app.environment { lines.append("  " + describe(environment)) }
 
     lines.append(state.sessions.isEmpty ? "sessions  none" : "sessions")
     for id in state.sessions.keys.naturallySorted() {
@@ -57,7 +59,16 @@ package enum StateText {
     if let window = scene.keyWindow { rows.append(("key window", window)) }
     if let responder = scene.firstResponder { rows.append(("first responder", responder)) }
     if let focus = scene.focus { rows.append(("focus", focus)) }
+    if let appearance = scene.appearance { rows.append(("appearance", appearance.rawValue)) }
+    if let title = scene.title { rows.append(("title", quoted(title))) }
     if let geometry = scene.geometry { rows.append(("geometry", describe(geometry))) }
+    if let restrictions = scene.sizeRestrictions {
+      rows.append(("size restrictions", describe(restrictions)))
+    }
+    if let layout = scene.layout {
+      rows.append(
+        ("layout", "for \(layout.horizontalSizeClass)" + (layout.name.map { " (\($0))" } ?? "")))
+    }
     if let content = scene.content {
       rows.append(("content", content + (scene.contentIsExclusive ? " (exclusive)" : "")))
     }
@@ -101,7 +112,26 @@ package enum StateText {
     var text = "\(geometry.width.compactDescription)×\(geometry.height.compactDescription)"
     if let orientation = geometry.orientation { text += " \(orientation.rawValue)" }
     if let sizeClass = geometry.horizontalSizeClass { text += " \(sizeClass.rawValue)" }
+    if geometry.isOrientationLocked == true { text += " orientation locked" }
+    if let screen = geometry.screen { text += " on \(screen)" }
+    if geometry.isInteractivelyResizing == true { text += " resizing" }
     return text
+  }
+
+  private static func describe(_ restrictions: SizeRestrictions) -> String {
+    let minimum = [restrictions.minimumWidth, restrictions.minimumHeight]
+    let maximum = [restrictions.maximumWidth, restrictions.maximumHeight]
+    return "\(minimum.map(\.compactDescription).joined(separator: "×")) to "
+      + "\(maximum.map(\.compactDescription).joined(separator: "×"))"
+  }
+
+  private static func describe(_ environment: WindowingEnvironment) -> String {
+    var parts = ["environment"]
+    if let mode = environment.mode { parts.append(mode.rawValue) }
+    if environment.requiresFullScreen == true { parts.append("UIRequiresFullScreen") }
+    if let os = environment.os { parts.append("iPadOS \(os)") }
+    if let sdk = environment.sdk { parts.append("SDK \(sdk)") }
+    return parts.joined(separator: "  ")
   }
 
   private static func quoted(_ value: String) -> String {

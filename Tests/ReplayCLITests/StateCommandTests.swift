@@ -41,6 +41,51 @@ struct StateCommandTests {
     #expect(app?["keyScene"] as? String == "S2")
   }
 
+  @Test func windowingStateShowsTheEnvironmentTheFrontmostSceneAndEachScenesWindow() throws {
+    let lines = [
+      #"{"t":0,"type":"app.launch","launch":"L1","os":"26.1","sdk":"26.0"}"#,
+      #"{"t":0,"type":"app.environment","mode":"windowed","os":"26.1","sdk":"26.0"}"#,
+      #"{"t":0.1,"type":"scene.willConnect","session":"A"}"#,
+      #"{"t":0.2,"type":"scene.willEnterForeground","session":"A"}"#,
+      #"{"t":0.2,"type":"scene.didBecomeActive","session":"A"}"#,
+      #"{"t":0.3,"type":"scene.activeAppearance","session":"A","appearance":"active"}"#,
+      #"{"t":0.3,"type":"scene.effectiveGeometry","session":"A","width":900,"height":800,"#
+        + #""horizontalSizeClass":"regular","resizing":true,"screen":"main"}"#,
+      #"{"t":0.3,"type":"scene.sizeRestrictions","session":"A","minimumWidth":320,"#
+        + #""minimumHeight":480,"maximumWidth":2000,"maximumHeight":1500.5}"#,
+      #"{"t":0.3,"type":"scene.layout","session":"A","horizontalSizeClass":"regular","#
+        + #""layout":"split"}"#,
+      #"{"t":0.4,"type":"scene.title","session":"A","title":"Groceries"}"#,
+    ]
+    let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "windowed.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = try ReplayTool.run("state", path)
+    #expect(result.status == 0, "\(result.errors)")
+    // The trace ends during a resize: one finding (geometry.resize-balance) follows the tree.
+    #expect(
+      result.output.hasPrefix(
+        """
+        seq 10  t 0.4s
+        app  foregroundActive  launch L1  key scene none  frontmost A
+          environment  windowed  iPadOS 26.1  SDK 26.0
+        sessions
+          A  connected  role unknown
+            scene #1  foregroundActive
+              appearance         active
+              title              "Groceries"
+              geometry           900×800 regular on main resizing
+              size restrictions  320×480 to 2000×1500.5
+              layout             for regular (split)
+        shared  none
+
+        1 finding up to here
+        """), "\(result.output)")
+  }
+
   @Test func atZeroIsTheInitialState() throws {
     let result = try ReplayTool.run(
       "state", "traces/two-windows-clean.jsonl", "--at", "0", "--json")
