@@ -126,6 +126,23 @@ import Testing
     #expect(keys >= 5)
   }
 
+  @Test func aLiveResizeEndsWithAGeometryNoLongerResizingAndTheAppLaysOutAgain() throws {
+    let trace = try events(of: try #require(Scenario.named("layout-after-resize-fixed")))
+    let geometry = trace.compactMap { event -> String? in
+      switch event.payload {
+      case .sceneEffectiveGeometry(_, let width, _, _, let sizeClass?, let resizing, _, _):
+        "\(Int(width)) \(sizeClass) \(resizing.map { "\($0)" } ?? "-")"
+      case .sceneLayout(_, let sizeClass, _): "layout \(sizeClass)"
+      default: nil
+      }
+    }
+    #expect(
+      geometry == [
+        "900 regular -", "layout regular", "795 regular true", "690 regular true",
+        "585 compact true", "480 compact true", "480 compact false", "layout compact",
+      ])
+  }
+
   @Test(arguments: windowed + ["window-focus-ipados17"])
   func theCapturedTraceHoldsWhatTheSimulatorRecords(name: String) throws {
     let scenario = try #require(Scenario.named(name))
