@@ -16,7 +16,8 @@ public final class ExampleApp: SimulatedApp {
     public static let sharedRestorationFile = Bugs(rawValue: 1 << 0)
     /// A window reads a setting once and never observes it (WWDC 2019's word count).
     public static let settingReadOnce = Bugs(rawValue: 1 << 1)
-    /// A key command is rebroadcast to every window through a notification.
+    /// A key command or a menu-bar command is rebroadcast to every window through a
+    /// notification.
     public static let keyCommandBroadcast = Bugs(rawValue: 1 << 2)
     /// One focus tracker for the whole app instead of one per scene.
     public static let globalFocusTracker = Bugs(rawValue: 1 << 3)
@@ -26,14 +27,38 @@ public final class ExampleApp: SimulatedApp {
     public static let duplicatesExclusiveContent = Bugs(rawValue: 1 << 5)
     /// A band selection replaces the selection whatever the modifiers.
     public static let bandIgnoresModifiers = Bugs(rawValue: 1 << 6)
+    /// A window reads the settings again only when its scene becomes active, and a change
+    /// redraws only the window where it was made; on iPadOS 26 a click between windows makes
+    /// no scene active.
+    public static let settingRefreshedOnActivation = Bugs(rawValue: 1 << 7)
+    /// ⌘W closes the window whose scene last became active, not the one it was sent to.
+    public static let closesLastActivatedWindow = Bugs(rawValue: 1 << 8)
+    /// The app destroys every session a discard names, even one whose scene is connected.
+    public static let trustsDiscardedSessions = Bugs(rawValue: 1 << 9)
+    /// A window's layout is chosen once, for the size class it connects with.
+    public static let layoutChosenOnce = Bugs(rawValue: 1 << 10)
+    /// A menu-bar command goes only to the focused scene's responder chain, and is lost when
+    /// no scene is focused (iPadOS 27).
+    public static let menuWithoutFallback = Bugs(rawValue: 1 << 11)
+    /// The app records a scene's becoming active as its becoming frontmost, instead of
+    /// observing the `activeAppearance` trait (a recorder bug).
+    public static let appearanceFromActivation = Bugs(rawValue: 1 << 12)
+    /// The app handles a geometry update only when the bounds changed, so it misses the end of
+    /// a resize, whose bounds are those of its last sample (a recorder bug).
+    public static let geometryFilteredByBounds = Bugs(rawValue: 1 << 13)
   }
 
   /// One window's state, as the app keeps it.
-  private struct Window {
+  struct Window {
     var content: String
     var focus: String?
     var selection: [String: [String]] = [:]
     var bandBefore: [String] = []
+    /// The bounds of the latest geometry the app handled (windowed mode).
+    var width: Double?
+    var height: Double?
+    /// The size class the window is laid out for (windowed mode).
+    var layout: SizeClass?
   }
 
   /// The setting the app's windows show.
@@ -43,14 +68,18 @@ public final class ExampleApp: SimulatedApp {
   private static let activityType = "com.example.notes.open"
   private static let focusOrder = ["sidebar", "list", "editor"]
 
-  private let recorder: SceneTraceRecorder
-  private let bugs: Bugs
-  private var windows: [String: Window] = [:]
+  let recorder: SceneTraceRecorder
+  let bugs: Bugs
+  var windows: [String: Window] = [:]
   /// What survives the process: settings, restoration files, per-window data.
-  private var settings: [String: String] = [wordCountKey: "false"]
+  var settings: [String: String] = [wordCountKey: "false"]
   private var store: [String: String] = [:]
   private var notesCreated = 0
   private var lastFocusedItem: String?
+  /// The window whose scene last became active: the buggy app's idea of the current window.
+  private var lastActivated: String?
+  /// The frontmost window, as the `activeAppearance` trait says.
+  var frontmost: String?
 
   /// An app that records into `recorder`, with `bugs`.
   public init(recorder: SceneTraceRecorder, bugs: Bugs = []) {
@@ -58,12 +87,19 @@ public final class ExampleApp: SimulatedApp {
     self.bugs = bugs
   }
 
-  public func willFinishLaunching(launch: String, openSessions: [String]) {
+  public func willFinishLaunching(
+    launch: String, openSessions: [String], environment: SimulatedEnvironment
+  ) {
     windows = [:]
     lastFocusedItem = nil
+    lastActivated = nil
+    frontmost = nil
     recorder.applicationWillFinishLaunching(
-      launch: launch, os: "17.4", sdk: "17.2", supportsMultipleScenes: true,
+      launch: launch, os: environment.os, sdk: environment.sdk, supportsMultipleScenes: true,
       activityTypes: [Self.activityType], openSessions: openSessions)
+    if let mode = environment.mode {
+      recorder.windowingEnvironment(mode: mode, os: environment.os, sdk: environment.sdk)
+    }
   }
 
   public func configurationForConnecting(session: String, activityType: String?) {
@@ -95,9 +131,26 @@ public final class ExampleApp: SimulatedApp {
 
   public func sceneLifecycle(_ callback: LifecycleCallback, session: String) {
     recorder.lifecycle(callback, session: session)
-    if callback == .didDisconnect {
+    switch callback {
+    case .didBecomeActive:
+      lastActivated = session
+      if bugs.contains(.appearanceFromActivation) {
+        recorder.activeAppearanceDidChange(session: session, appearance: .active)
+      }
+      if bugs.contains(.settingRefreshedOnActivation) {
+        for key in settings.keys.sorted() { render(key, in: session) }
+      }
+    case .willResignActive:
+      if bugs.contains(.appearanceFromActivation) {
+        recorder.activeAppearanceDidChange(session: session, appearance: .inactive)
+      }
+    case .didDisconnect:
       windows[session] = nil
+      if lastActivated == session { lastActivated = nil }
+      if frontmost == session { frontmost = nil }
       if bugs.contains(.deletesSessionDataOnDisconnect) { deleteData(of: session) }
+    default:
+      break
     }
   }
 
@@ -109,11 +162,20 @@ public final class ExampleApp: SimulatedApp {
     recorder.stateRestorationActivity(session: session, activityType: Self.activityType, key: key)
   }
 
-  public func didDiscardSceneSessions(_ sessions: [String]) {
+  @discardableResult
+  public func didDiscardSceneSessions(_ sessions: [String]) -> [String] {
     recorder.didDiscardSceneSessions(sessions)
+    // A discard can name a session whose scene is connected (iPadOS 26): the careful app keeps
+    // it and its data; the buggy one destroys the live window.
+    let live = sessions.filter { windows[$0] != nil }
     if !bugs.contains(.deletesSessionDataOnDisconnect) {
-      for session in sessions { deleteData(of: session) }
+      for session in sessions where windows[session] == nil { deleteData(of: session) }
     }
+    guard bugs.contains(.trustsDiscardedSessions) else { return [] }
+    for session in live {
+      recorder.requestSceneSessionDestruction(request: "discard-\(session)", session: session)
+    }
+    return live
   }
 
   public func keyWindowDidChange(session: String?) {
@@ -210,7 +272,8 @@ public final class ExampleApp: SimulatedApp {
     recorder.sharedStateDidWrite(key: key, value: value, session: session)
     // A careful app observes the setting in every window; the buggy one redraws only the
     // window where it was changed.
-    let redrawn = bugs.contains(.settingReadOnce) ? [session] : windows.keys.sorted()
+    let readOnce = bugs.contains(.settingReadOnce) || bugs.contains(.settingRefreshedOnActivation)
+    let redrawn = readOnce ? [session] : windows.keys.sorted()
     for window in redrawn { render(key, in: window) }
   }
 
@@ -233,13 +296,23 @@ public final class ExampleApp: SimulatedApp {
     recorder.applicationWillTerminate()
   }
 
+  public func sceneCloseRequested(session: String, via: CloseRequest) -> String {
+    recorder.sceneCloseRequested(session: session, via: via)
+    // The buggy app handles ⌘W itself and closes its own idea of the current window.
+    guard via == .performClose, bugs.contains(.closesLastActivatedWindow),
+      let current = lastActivated, current != session
+    else { return session }
+    recorder.requestSceneSessionDestruction(request: "close-\(current)", session: current)
+    return current
+  }
+
   // MARK: Helpers
 
   private func restorationKey(for session: String) -> String {
     bugs.contains(.sharedRestorationFile) ? "restoration:notes.txt" : "restoration:\(session).note"
   }
 
-  private func render(_ key: String, in session: String) {
+  func render(_ key: String, in session: String) {
     recorder.sceneDidRender(session: session, key: key, value: settings[key] ?? "")
   }
 

@@ -3,7 +3,7 @@ import SceneTrace
 extension Scenario {
   /// Every scenario: each bug class of the example app with its fixed form, then long, clean
   /// sessions for benchmarks.
-  public static let all: [Scenario] = bugClasses + longSessions
+  public static let all: [Scenario] = bugClasses + windowedApps + longSessions
 
   private static let wordCount = ExampleApp.wordCountKey
   private static let toggleWordCount: (String, ModifierFlags) = ("w", [.shift, .command])
@@ -206,18 +206,27 @@ extension Scenario {
   ]
 
   /// The scenario `name` with the bug (`name-bug`) and without it (`name-fixed`); a scenario
-  /// without a bug is one clean run named `name`.
-  private static func pair(
+  /// without a bug is one clean run named `name`. `systemRules` are broken by the system
+  /// itself, so by both runs; the bug's run also breaks `rules`.
+  static func pair(
     _ name: String, _ summary: String, bug: ExampleApp.Bugs?, rules: Set<RuleID>,
+    systemRules: Set<RuleID> = [], environment: SimulatedEnvironment = .iPadOS17,
     script: @escaping @Sendable (SimulatedSystem) -> Void
   ) -> [Scenario] {
-    guard let bug else { return [Scenario(name: name, summary: summary, script: script)] }
+    guard let bug else {
+      return [
+        Scenario(
+          name: name, summary: summary, expectedRules: systemRules, environment: environment,
+          script: script)
+      ]
+    }
     return [
       Scenario(
         name: "\(name)-bug", summary: summary + " (the app with the bug)", bugs: bug,
-        expectedRules: rules, script: script),
+        expectedRules: rules.union(systemRules), environment: environment, script: script),
       Scenario(
-        name: "\(name)-fixed", summary: summary + " (the fixed app)", script: script),
+        name: "\(name)-fixed", summary: summary + " (the fixed app)",
+        expectedRules: systemRules, environment: environment, script: script),
     ]
   }
 

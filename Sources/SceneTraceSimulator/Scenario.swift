@@ -9,20 +9,25 @@ public struct Scenario: Sendable {
   public var summary: String
   /// The bugs the example app has in this run.
   public var bugs: ExampleApp.Bugs
-  /// The rules the trace breaks (empty for a run of the careful app).
+  /// The rules the trace breaks: empty for a run of the careful app, unless the system itself
+  /// breaks one (a discard that names a live session).
   public var expectedRules: Set<RuleID>
+  /// The system the scenario runs on.
+  public var environment: SimulatedEnvironment
   /// The script: what the user does.
   public var script: @Sendable (SimulatedSystem) -> Void
 
   /// Creates a scenario.
   public init(
     name: String, summary: String, bugs: ExampleApp.Bugs = [], expectedRules: Set<RuleID> = [],
+    environment: SimulatedEnvironment = .iPadOS17,
     script: @escaping @Sendable (SimulatedSystem) -> Void
   ) {
     self.name = name
     self.summary = summary
     self.bugs = bugs
     self.expectedRules = expectedRules
+    self.environment = environment
     self.script = script
   }
 
@@ -33,7 +38,7 @@ public struct Scenario: Sendable {
     options.waitsWhenFull = true
     let recording = try Recording(sink: sink, options: options, clock: { clock.now })
     let app = ExampleApp(recorder: recording.recorder, bugs: bugs)
-    let system = SimulatedSystem(app: app)
+    let system = SimulatedSystem(app: app, environment: environment)
     clock.follow(system)
     script(system)
     clock.stopFollowing()

@@ -4,8 +4,9 @@ import SceneTrace
 /// callbacks that SceneTrace records, in the order UIKit makes them.
 public protocol SimulatedApp: AnyObject {
   /// `application(_:willFinishLaunchingWithOptions:)`; `openSessions` are the sessions the
-  /// system keeps from earlier launches.
-  func willFinishLaunching(launch: String, openSessions: [String])
+  /// system keeps from earlier launches, `environment` the system the app runs on.
+  func willFinishLaunching(
+    launch: String, openSessions: [String], environment: SimulatedEnvironment)
   /// `application(_:configurationForConnecting:options:)`, for a new session.
   func configurationForConnecting(session: String, activityType: String?)
   /// `scene(_:willConnectTo:options:)`; `restoring` when the session existed before.
@@ -14,8 +15,10 @@ public protocol SimulatedApp: AnyObject {
   func sceneLifecycle(_ callback: LifecycleCallback, session: String)
   /// `stateRestorationActivity(for:)`, asked as a scene enters the background.
   func saveRestorationState(session: String)
-  /// `application(_:didDiscardSceneSessions:)`.
-  func didDiscardSceneSessions(_ sessions: [String])
+  /// `application(_:didDiscardSceneSessions:)`; returns the sessions the app asks the system
+  /// to destroy in answer (`requestSceneSessionDestruction`), none for a careful app.
+  @discardableResult
+  func didDiscardSceneSessions(_ sessions: [String]) -> [String]
   /// The application's key window moved to `session`'s scene (nil: no key window).
   func keyWindowDidChange(session: String?)
   /// A hardware key press in the key scene.
@@ -44,6 +47,21 @@ public protocol SimulatedApp: AnyObject {
   func userChangedSetting(session: String, key: String, value: String)
   /// The user opened `content` in `session`'s scene.
   func userOpened(session: String, content: String)
+  /// The scene's `activeAppearance` trait changed: its window became, or stopped being, the
+  /// focused one (windowed mode).
+  func activeAppearanceDidChange(session: String, appearance: ActiveAppearance)
+  /// `windowScene(_:didUpdateEffectiveGeometry:)`: the scene's bounds and width class, and
+  /// whether the user is still resizing it (nil: not a resize).
+  func effectiveGeometryDidChange(
+    session: String, width: Double, height: Double, horizontalSizeClass: SizeClass,
+    resizing: Bool?)
+  /// A menu-bar pick, sent to the responder chain of `session`'s scene (nil: no scene was
+  /// focused, as on iPadOS 27 while the menu is open).
+  func menuBarCommand(session: String?, action: String, title: String)
+  /// The user closed `session`'s window (its close control, or ⌘W); returns the session whose
+  /// scene the system then closes: `session` unless the app handled ⌘W itself and asked to
+  /// destroy another.
+  func sceneCloseRequested(session: String, via: CloseRequest) -> String
   /// `applicationWillTerminate(_:)`.
   func willTerminate()
 }

@@ -3,23 +3,32 @@ import SceneTrace
 /// A model of the system side of iPadOS: it launches the app, connects sessions, moves scenes
 /// through their lifecycle in the order UIKit does, keeps the key window, and routes input to
 /// the key scene. Scripts drive it like a user; it calls a ``SimulatedApp``, which records.
+/// Its ``SimulatedEnvironment`` decides what a system version changes: in Windowed Apps
+/// (iPadOS 26) every window stays active and a click moves only the key window and the
+/// active appearance (`SimulatedSystem+Windowing.swift`).
 ///
 /// Time is virtual: each callback takes a millisecond and ``wait(_:)`` moves the clock, so the
 /// same script always gives the same trace, times included.
 public final class SimulatedSystem {
   /// A scene session as the system keeps it.
-  private struct Session {
+  struct Session {
     /// The connected scene's state; nil when no scene is connected.
     var scene: SceneActivation?
     /// Whether the session's scene was connected when the process last ended.
     var wasConnected = false
+    /// The window's size in points, which the user can change in windowed mode.
+    var width = SimulatedSystem.windowSize.width
+    var height = SimulatedSystem.windowSize.height
   }
 
   /// The app the system calls.
   public let app: any SimulatedApp
+  /// The system version and windowing mode the simulation runs.
+  public let environment: SimulatedEnvironment
   /// Nanoseconds since the simulation started.
   public private(set) var now: UInt64 = 0
-  private var sessions: [String: Session] = [:]
+  /// The sessions by identifier (internal: the windowing extension reads and resizes them).
+  var sessions: [String: Session] = [:]
   /// Sessions in the order they were created, so every walk over them is deterministic.
   private var order: [String] = []
   private var keyScene: String?
@@ -27,9 +36,10 @@ public final class SimulatedSystem {
   private var sessionsCreated = 0
   private var dragsStarted = 0
 
-  /// A system that runs `app`.
-  public init(app: any SimulatedApp) {
+  /// A system that runs `app` in `environment` (by default iPadOS 17.4, full screen).
+  public init(app: any SimulatedApp, environment: SimulatedEnvironment = .iPadOS17) {
     self.app = app
+    self.environment = environment
   }
 
   /// The sessions whose scenes are connected, in creation order.
@@ -45,7 +55,7 @@ public final class SimulatedSystem {
     now += UInt64(max(seconds, 0) * 1e9)
   }
 
-  private func tick() {
+  func tick() {
     now += 1_000_000
   }
 
@@ -58,7 +68,7 @@ public final class SimulatedSystem {
     launches += 1
     let launch = "L\(launches)"
     let open = order.filter { sessions[$0] != nil }
-    app.willFinishLaunching(launch: launch, openSessions: open)
+    app.willFinishLaunching(launch: launch, openSessions: open, environment: environment)
     tick()
     let restoring = open.filter { sessions[$0]?.wasConnected == true }
     for id in restoring {
@@ -89,14 +99,18 @@ public final class SimulatedSystem {
   // MARK: Windows
 
   /// Opens a new window for a new session: beside the key window (Split View, both active),
-  /// or in its place (the key window goes to the background). Returns the new session.
+  /// or in its place (the key window goes to the background). In windowed mode every window
+  /// opens on screen beside the others, whatever `besideKeyWindow` says. Returns the new
+  /// session.
   @discardableResult
   public func openWindow(activityType: String? = nil, besideKeyWindow: Bool = true) -> String {
     sessionsCreated += 1
     let id = "S\(sessionsCreated)"
     order.append(id)
     sessions[id] = Session()
-    if !besideKeyWindow, let current = keyScene { sendToBackground(current) }
+    if !besideKeyWindow, !environment.isWindowed, let current = keyScene {
+      sendToBackground(current)
+    }
     app.configurationForConnecting(session: id, activityType: activityType)
     tick()
     connect(id, activityType: activityType, restoring: false)
@@ -105,7 +119,10 @@ public final class SimulatedSystem {
     return id
   }
 
-  /// The user taps into `session`'s window: it becomes the key window, in the foreground.
+  /// The user taps or clicks into `session`'s window: it becomes the key window, in the
+  /// foreground. A window already `foregroundActive` gets no lifecycle callback: beside the key
+  /// window in Split View, and always in windowed mode, where every window on screen stays
+  /// active and only the key window and the active appearance move (FB18443571).
   public func focusWindow(_ session: String) {
     guard sessions[session]?.scene != nil else { return }
     if sessions[session]?.scene != .foregroundActive { bringToForeground(session) }
@@ -278,6 +295,7 @@ public final class SimulatedSystem {
     sessions[id]?.scene = .unattached
     app.sceneWillConnect(session: id, activityType: activityType, restoring: restoring)
     tick()
+    if environment.isWindowed { reportGeometry(of: id, resizing: nil) }
   }
 
   private func bringToForeground(_ id: String) {
@@ -316,13 +334,25 @@ public final class SimulatedSystem {
     tick()
   }
 
-  private func makeKey(_ id: String) {
+  func makeKey(_ id: String) {
     guard keyScene != id else { return }
     setKey(id)
   }
 
   private func setKey(_ id: String?) {
+    let previous = keyScene
     keyScene = id
+    if environment.isWindowed {
+      // The focused window's scene is the frontmost one: the trait moves with the key window.
+      if let previous, previous != id, sessions[previous]?.scene != nil {
+        app.activeAppearanceDidChange(session: previous, appearance: .inactive)
+        tick()
+      }
+      if let id, id != previous {
+        app.activeAppearanceDidChange(session: id, appearance: .active)
+        tick()
+      }
+    }
     app.keyWindowDidChange(session: id)
     tick()
   }

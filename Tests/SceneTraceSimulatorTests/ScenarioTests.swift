@@ -21,6 +21,7 @@ func events(of scenario: Scenario) throws -> [Event] {
 
 @Suite struct ScenarioTests {
   static let cleanRuns = Scenario.all.filter(\.expectedRules.isEmpty).map(\.name)
+  /// The runs of an app with a bug, and the fixed runs in which the system breaks a rule.
   static let buggyRuns = Scenario.all.filter { !$0.expectedRules.isEmpty }.map(\.name)
 
   @Test(arguments: cleanRuns)
@@ -38,9 +39,18 @@ func events(of scenario: Scenario) throws -> [Event] {
   }
 
   @Test func everyBugHasAFixedTwinOnTheSameScript() {
-    for name in Self.buggyRuns {
+    for name in Self.buggyRuns where name.hasSuffix("-bug") {
       let base = String(name.dropLast("-bug".count))
       #expect(Scenario.named(base + "-fixed") != nil, "\(name) has no fixed form")
+    }
+  }
+
+  @Test func aFixedTwinBreaksOnlyRulesTheSystemBreaksInTheBuggyRunToo() throws {
+    let fixed = Scenario.all.filter { $0.name.hasSuffix("-fixed") && !$0.expectedRules.isEmpty }
+    #expect(fixed.map(\.name) == ["discard-at-launch-fixed"])
+    for twin in fixed {
+      let bug = try #require(Scenario.named(String(twin.name.dropLast("-fixed".count)) + "-bug"))
+      #expect(twin.expectedRules.isStrictSubset(of: bug.expectedRules), "\(twin.name)")
     }
   }
 
