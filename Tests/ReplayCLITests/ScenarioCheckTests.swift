@@ -65,6 +65,16 @@ struct ScenarioCheckTests {
         ("key.noninteractive-scene", 12, "X", [8]), ("key.noninteractive-scene", 13, "X", [8]),
         ("key.noninteractive-scene", 14, "X", [8]),
       ]),
+    Expected(
+      trace: "menu-command-broadcast-bug",
+      findings: [
+        ("command.not-frontmost", 41, "S1", [39]), ("command.not-frontmost", 42, "S2", [39]),
+        ("command.not-frontmost", 48, "S2", [45]), ("command.not-frontmost", 49, "S3", [45]),
+      ]),
+    Expected(
+      trace: "setting-after-click-bug", findings: [("shared.stale-render", 35, "S2", [26, 33])]),
+    Expected(
+      trace: "close-frontmost-window-bug", findings: [("close.wrong-scene", 40, "S2", [39])]),
   ]
 
   @Test(arguments: bugs)
@@ -83,7 +93,10 @@ struct ScenarioCheckTests {
     #expect(result.status == (errors ? 1 : 0))
   }
 
-  @Test(arguments: Scenarios.all.filter { $0.hasSuffix("-fixed") } + ["two-windows-clean"])
+  @Test(
+    arguments: Scenarios.all.filter { $0.hasSuffix("-fixed") } + [
+      "two-windows-clean", "windowed-apps-clean",
+    ])
   func fixedFormBreaksNoRule(_ trace: String) throws {
     let result = try ReplayTool.run("check", "traces/\(trace).jsonl")
     #expect(result.status == 0)

@@ -15,7 +15,9 @@ enum Scenarios {
     "sidebar-focus-fixed", "band-selection-shift-bug", "band-selection-shift-fixed",
     "drag-to-other-window-bug", "drag-to-other-window-fixed", "exclusive-page-bug",
     "exclusive-page-fixed", "mirrored-navigation-bug", "mirrored-navigation-fixed",
-    "external-display-bug", "external-display-fixed",
+    "external-display-bug", "external-display-fixed", "windowed-apps-clean",
+    "menu-command-broadcast-bug", "menu-command-broadcast-fixed", "setting-after-click-bug",
+    "setting-after-click-fixed", "close-frontmost-window-bug", "close-frontmost-window-fixed",
   ]
 }
 
