@@ -31,7 +31,7 @@ extension TraceSummary {
     jsonLinesByteCountIsEstimate = !jsonLines.isExact
     integrity = "intact"
     problems = []
-    loss = summary.drops.map { LostStretch.drop(seq: $0.seq, count: $0.count) }
+    loss = .drops(summary.drops)
     source = .index(sampled: indexed.sampledFrameCount, frames: index.frames.count)
   }
 
@@ -66,5 +66,67 @@ extension TraceSummary {
       estimate += Double(count) * size
     }
     return (Int(estimate.rounded()), false)
+  }
+}
+
+extension TraceSummary {
+  /// What a trace lost: the stretches a full read found, or the recorder's drops its index lists.
+  enum Loss {
+    case stretches([LostStretch])
+    /// Made into stretches only for the JSON, which gives each one's message: a long trace may
+    /// list thousands, and the text and the warnings need only their seqs and counts.
+    case drops([TraceIndex.Summary.Drop])
+
+    /// How many stretches.
+    var count: Int {
+      switch self {
+      case .stretches(let stretches): stretches.count
+      case .drops(let drops): drops.count
+      }
+    }
+
+    /// How many events the stretches lost, where known (``LostStretch/eventTotal(of:)``).
+    var eventTotal: Int {
+      switch self {
+      case .stretches(let stretches): LostStretch.eventTotal(of: stretches)
+      case .drops(let drops): LostStretch.eventTotal(of: drops.lazy.map(Self.stretch))
+      }
+    }
+
+    /// Whether a stretch lost events that were not counted.
+    var hasUncountedStretch: Bool {
+      switch self {
+      case .stretches(let stretches): stretches.contains { $0.eventCount == nil }
+      case .drops: false
+      }
+    }
+
+    /// Each stretch's seq and ``LostStretch/summary``, in trace order.
+    var lines: [(seq: Int, summary: String)] {
+      switch self {
+      case .stretches(let stretches): stretches.map { ($0.seq, $0.summary) }
+      case .drops(let drops):
+        drops.map { drop in
+          let stretch = Self.stretch(drop)
+          return (stretch.seq, stretch.summary)
+        }
+      }
+    }
+
+    /// The stretches, with their messages.
+    var stretches: [LostStretch] {
+      switch self {
+      case .stretches(let stretches): stretches
+      case .drops(let drops): drops.map { LostStretch.drop(seq: $0.seq, count: $0.count) }
+      }
+    }
+
+    /// The stretch of `drop` without its message (its seq, count and summary do not depend on
+    /// it): what ``LostStretch/drop(seq:count:)`` gives, less the cost of a sentence.
+    private static func stretch(_ drop: TraceIndex.Summary.Drop) -> LostStretch {
+      LostStretch(
+        kind: .dropped, afterSeq: drop.seq - 1, beforeSeq: drop.seq + 1, eventCount: drop.count,
+        message: "")
+    }
   }
 }
