@@ -31,7 +31,7 @@ extension TraceSummary {
     jsonLinesByteCountIsEstimate = !jsonLines.isExact
     integrity = "intact"
     problems = []
-    loss = .drops(summary.drops)
+    loss = .recorderDrops(summary.drops)
     source = .index(sampled: indexed.sampledFrameCount, frames: index.frames.count)
   }
 
@@ -74,14 +74,24 @@ extension TraceSummary {
   enum Loss {
     case stretches([LostStretch])
     /// Made into stretches only for the JSON, which gives each one's message: a long trace may
-    /// list thousands, and the text and the warnings need only their seqs and counts.
-    case drops([TraceIndex.Summary.Drop])
+    /// list thousands, and the text and the warnings need only their ``lines``, made once.
+    case drops([TraceIndex.Summary.Drop], lines: [(seq: Int, summary: String)])
+
+    /// The loss of the recorder's `drops`.
+    static func recorderDrops(_ drops: [TraceIndex.Summary.Drop]) -> Self {
+      .drops(
+        drops,
+        lines: drops.map { drop in
+          let stretch = Self.stretch(drop)
+          return (stretch.seq, stretch.summary)
+        })
+    }
 
     /// How many stretches.
     var count: Int {
       switch self {
       case .stretches(let stretches): stretches.count
-      case .drops(let drops): drops.count
+      case .drops(let drops, _): drops.count
       }
     }
 
@@ -89,7 +99,7 @@ extension TraceSummary {
     var eventTotal: Int {
       switch self {
       case .stretches(let stretches): LostStretch.eventTotal(of: stretches)
-      case .drops(let drops): LostStretch.eventTotal(of: drops.lazy.map(Self.stretch))
+      case .drops(let drops, _): LostStretch.eventTotal(of: drops.lazy.map(Self.stretch))
       }
     }
 
@@ -105,11 +115,7 @@ extension TraceSummary {
     var lines: [(seq: Int, summary: String)] {
       switch self {
       case .stretches(let stretches): stretches.map { ($0.seq, $0.summary) }
-      case .drops(let drops):
-        drops.map { drop in
-          let stretch = Self.stretch(drop)
-          return (stretch.seq, stretch.summary)
-        }
+      case .drops(_, let lines): lines
       }
     }
 
@@ -117,7 +123,7 @@ extension TraceSummary {
     var stretches: [LostStretch] {
       switch self {
       case .stretches(let stretches): stretches
-      case .drops(let drops): drops.map { LostStretch.drop(seq: $0.seq, count: $0.count) }
+      case .drops(let drops, _): drops.map { LostStretch.drop(seq: $0.seq, count: $0.count) }
       }
     }
 
