@@ -39,7 +39,12 @@ enum Console {
   /// trace may have thousands to report.
   static func report(warnings messages: some Sequence<String>) {
     let warning = styled("warning", .yellow, on: STDERR_FILENO) + ": "
-    let text = messages.map { warning + $0 + "\n" }.joined()
+    var text = ""
+    for message in messages {
+      text += warning
+      text += message
+      text += "\n"
+    }
     if !text.isEmpty { write(text, to: .standardError) }
   }
 

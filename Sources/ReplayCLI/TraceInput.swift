@@ -58,10 +58,9 @@ struct TraceReadingOptions: ParsableArguments {
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
-    Console.report(
-      warnings: trace.loss.lazy.filter { $0.kind == .dropped }.map { drop in
-        "\(trace.path): events lost at seq \(drop.seq) (\(drop.summary))"
-      })
+    reportDrops(
+      in: trace.path,
+      trace.loss.lazy.filter { $0.kind == .dropped }.map { ($0.seq, $0.summary) })
     for warning in trace.warnings { Console.report(warning: "\(trace.path): \(warning)") }
     for damage in trace.damage {
       Console.report(warning: "\(trace.path) is damaged at \(damage)")
@@ -69,6 +68,12 @@ struct TraceReadingOptions: ParsableArguments {
     if let truncation = trace.truncation {
       Console.report(warning: "\(trace.path) is truncated: \(truncation)")
     }
+  }
+
+  /// Tells standard error where the recorder dropped events in the trace at `path`: each
+  /// drop's seq and ``LostStretch/summary``.
+  static func reportDrops(in path: String, _ drops: some Sequence<(seq: Int, summary: String)>) {
+    Console.report(warnings: drops.lazy.map { "\(path): events lost at seq \($0) (\($1))" })
   }
 }
 

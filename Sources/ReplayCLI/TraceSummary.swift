@@ -43,7 +43,7 @@ struct TraceSummary {
   var integrity: String
   /// The problems found, one sentence each.
   var problems: [String]
-  var loss: [LostStretch]
+  var loss: Loss
   var source: Source
 
   init(
@@ -81,7 +81,7 @@ struct TraceSummary {
     problems =
       trace.damage.map(\.description) + (trace.truncation.map { [$0] } ?? [])
       + (inspection?.problems ?? [])
-    loss = trace.loss
+    loss = .stretches(trace.loss)
     source = .events(whyNotTheIndex: whyNotTheIndex)
   }
 
@@ -97,7 +97,7 @@ struct TraceSummary {
         switch try IndexedTrace.open(path: path, sampling: sampledFrames) {
         case .indexed(let indexed):
           let summary = TraceSummary(indexed)
-          TraceReadingOptions.reportLosses(of: summary.lossOnly)
+          TraceReadingOptions.reportDrops(in: path, summary.loss.lines)
           return summary
         case .needsFullRead(let reason): whyNotTheIndex = reason
         }
@@ -114,11 +114,6 @@ struct TraceSummary {
     let trace = try TraceFile.load(path: path, options: options)
     TraceReadingOptions.reportLosses(of: trace)
     return TraceSummary(path: path, trace: trace, inspection: nil, fileByteCount: size)
-  }
-
-  /// The loss alone, as a trace with no event, to report it.
-  private var lossOnly: LoadedTrace {
-    LoadedTrace(path: path, events: [], format: format, header: header, loss: loss)
   }
 
   /// The header's start time in ISO 8601, if known.
@@ -177,7 +172,7 @@ struct TraceSummary {
     let width = rows.map(\.0.count).max() ?? 0
     var lines = [path] + rows.map { "  \($0.0.rightPadded(to: width))  \($0.1)" }
     lines += problems.map { "    \($0)" }
-    lines += loss.map { "    at seq \($0.seq): \($0.summary)" }
+    lines += loss.lines.map { "    at seq \($0.seq): \($0.summary)" }
     lines.append("  events per type")
     let typeWidth = eventsPerType.map(\.0.rawValue.count).max() ?? 0
     lines += eventsPerType.map { "    \($0.0.rawValue.rightPadded(to: typeWidth))  \($0.1)" }
@@ -217,9 +212,9 @@ struct TraceSummary {
 
   /// `none`, or how many stretches were lost and how many events they held, when known.
   private var lossSummary: String {
-    guard !loss.isEmpty else { return "none: every recorded event is in the trace" }
-    let counted = LostStretch.eventTotal(of: loss)
-    let unknown = loss.contains { $0.eventCount == nil }
+    guard loss.count > 0 else { return "none: every recorded event is in the trace" }
+    let counted = loss.eventTotal
+    let unknown = loss.hasUncountedStretch
     let events =
       "\(LostStretch.grouped(counted))\(unknown ? " or more" : "") event"
       + (counted == 1 && !unknown ? "" : "s")
@@ -266,7 +261,7 @@ struct TraceSummary {
     pairs.append(("compressionRatio", .number(TraceOutput.decimal(compressionRatio, digits: 2))))
     pairs.append(("integrity", .string(integrity)))
     pairs.append(("problems", .array(problems.map { JSONValue.string($0) })))
-    pairs.append(("loss", .array(loss.map(\.json))))
+    pairs.append(("loss", .array(loss.stretches.map(\.json))))
     pairs.append(contentsOf: sourceJSON)
     return .object(JSONObject(pairs))
   }

@@ -1,3 +1,4 @@
+import Foundation
 import SceneTrace
 import SceneTraceTestSupport
 import Testing
@@ -42,6 +43,43 @@ import Testing
         #expect(checkpoint.seq <= seq)
         #expect(resumed.replayed.events.count == seq - checkpoint.seq, "seq \(seq)")
       }
+    }
+  }
+
+  /// A reader opened on a path reads only the bytes of the frames and the checkpoint a seek
+  /// needs: at random seqs, and at seqs that start, end and follow a frame or a checkpoint, the
+  /// state, the findings and the events replayed are those of a replay from the start, and the
+  /// events of a range those of the trace.
+  @Test(arguments: [34, 35] as [UInt64])
+  func seeksInAFileEqualAReplayFromTheStart(seed: UInt64) throws {
+    let (events, bytes) = try Self.trace(seed: seed, count: 3000)
+    let path = TemporaryFile.url("checkpoints", "sctrace").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let reader = try TraceReader(path: path)
+    #expect(reader.index.checkpoints.count >= 10)
+    var random = SplitMix64(seed: seed)
+    let edges =
+      reader.index.frames.prefix(8).flatMap { [$0.firstSeq, $0.lastSeq] }
+      + reader.index.checkpoints.prefix(4).flatMap { [$0.seq, $0.seq + 1] }
+    let seqs = (0..<30).map { _ in Int.random(in: 1...events.count, using: &random) } + edges
+    for seq in seqs {
+      let finish = seq == events.count
+      var expected = Replay()
+      expected.apply(events.prefix(seq))
+      if finish { expected.finish() }
+      let resumed = try reader.replay(through: seq, finish: finish)
+      #expect(resumed.replay.state == expected.state, "seq \(seq)")
+      #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
+      #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)")
+      let start = resumed.checkpoint?.seq ?? 0
+      #expect(resumed.replayed.events == Array(events[start..<seq]), "seq \(seq)")
+      #expect(
+        resumed.replayed.loss.filter { $0.kind == .dropped }
+          == LostStretch.drops(in: events[start..<seq]), "seq \(seq)")
+      let from = Int.random(in: 1...seq, using: &random)
+      #expect(
+        try reader.events(from: from, through: seq).events == Array(events[(from - 1)..<seq]),
+        "seqs \(from)–\(seq)")
     }
   }
 

@@ -146,6 +146,49 @@ import Testing
     #expect(why.contains("count different numbers of events"))
   }
 
+  /// A kind of frame this version skips, between two event frames, leaves a gap between the
+  /// frames the index lists: the frame after it must start where the index says, which `info`
+  /// checks by reading its first bytes; a file whose entries lie end to end needs no such read.
+  @Test func aFrameAfterAGapMustStartWhereTheIndexSays() throws {
+    let events = randomEvents(seed: 8, count: 600)
+    let bytes = try sctrace(events, options: smallFrames(eventsPerFrame: 100))
+    let size = bytes.suffix(8).prefix(4).reversed().reduce(0) { $0 << 8 | Int($1) }
+    let indexStart = bytes.count - size
+    let index = try bytes.withUnsafeBufferPointer { file in
+      try TraceIndex.decode(UnsafeBufferPointer(rebasing: file[(indexStart + 8)...]))
+    }
+    let gapAt = index.frames[3].offset
+    // A skippable frame of a kind no version writes yet, 24 bytes in all.
+    let unknown = TraceRecord.skippableFrame(nibble: 9, content: Array(repeating: 7, count: 16))
+    func withGap(movingTheNextFrameBy shift: Int) throws -> String {
+      var moved = index
+      for position in moved.frames.indices where moved.frames[position].offset >= gapAt {
+        moved.frames[position].offset += unknown.count
+      }
+      for position in moved.checkpoints.indices where moved.checkpoints[position].offset >= gapAt {
+        moved.checkpoints[position].offset += unknown.count
+      }
+      moved.frames[3].offset += shift
+      moved.frames[3].byteCount -= shift
+      let file =
+        Array(bytes[..<gapAt]) + unknown + Array(bytes[gapAt..<indexStart]) + moved.encodedFrame()
+      let path = TemporaryFile.url("index-summary", "sctrace").path
+      try Data(file).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+    let intact = try withGap(movingTheNextFrameBy: 0)
+    #expect(try indexed(intact, sampling: 2)?.summary.eventCount == events.count)
+    #expect(try TraceReader(path: intact).inspect().isIntact)
+    // The index places the frame after the gap 8 bytes late: no frame starts there.
+    let misplaced = try withGap(movingTheNextFrameBy: 8)
+    guard case .needsFullRead(let why) = try IndexedTrace.open(path: misplaced, sampling: 2)
+    else {
+      Issue.record("info answered from an index that misplaces a frame")
+      return
+    }
+    #expect(why.contains("no frame starts at byte \(gapAt + unknown.count + 8)"), "\(why)")
+  }
+
   /// A closed file appended to, an older file appended to, and a cut file appended to (which is
   /// rewritten first): each ends with the summary of every event it holds.
   @Test func appendedFilesSummarizeEveryEvent() throws {

@@ -42,6 +42,17 @@ import Testing
     #expect(LostStretch.launchSeqs(in: events) == [1])
   }
 
+  @Test func countsAreGroupedByThousands() {
+    let cases: [(Int, String)] = [
+      (0, "0"), (7, "7"), (999, "999"), (1000, "1,000"), (7237, "7,237"), (-1234, "-1,234"),
+      (123_456, "123,456"), (1_234_567, "1,234,567"),
+      (Int.min, "-9,223,372,036,854,775,808"), (Int.max, "9,223,372,036,854,775,807"),
+    ]
+    for (number, text) in cases {
+      #expect(LostStretch.grouped(number) == text, "\(number)")
+    }
+  }
+
   @Test func theRuleIsBuiltInAndDescribedAsAWarning() {
     #expect(RuleDescription.builtIn(.traceEventsLost)?.severity == .warning)
   }

@@ -6,7 +6,8 @@
 // `bench --writer-cost` what the checkpoints cost the writer thread (WriterCost.swift).
 // `bench --write-sctrace N PATH` writes the mixed session of N events as a `.sctrace` file (see
 // WriteTrace.swift). `bench --info` times what `replay info` reads, from the index and in full
-// (InfoCost.swift).
+// (InfoCost.swift). `bench --seek PATH` times random `state --at` seeks in process
+// (SeekCost.swift).
 
 import Foundation
 import SceneTrace
@@ -14,6 +15,7 @@ import SceneTraceFile
 
 if runReplayProfile(CommandLine.arguments) { exit(0) }
 if try runWriteTrace(CommandLine.arguments) { exit(0) }
+if try runSeekCost(CommandLine.arguments) { exit(0) }
 if try runHookProfile(CommandLine.arguments) { exit(0) }
 if CommandLine.arguments.contains("--writer-cost") {
   try printWriterCost("mixed session", events: Workload.mixedSession(events: 100_000))

@@ -154,13 +154,16 @@ public struct LostStretch: Hashable, Sendable, CustomStringConvertible {
 
   /// `7237` as `7,237`.
   package static func grouped(_ number: Int) -> String {
-    let digits = String(number.magnitude)
-    var text = ""
+    guard number.magnitude >= 1000 else { return String(number) }
+    // Over the digits' bytes, not their characters: `replay info` groups thousands of counts.
+    let digits = Array(String(number.magnitude).utf8)
+    var text: [UInt8] = number < 0 ? [UInt8(ascii: "-")] : []
+    text.reserveCapacity(digits.count + digits.count / 3 + 1)
     for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+      if index > 0, (digits.count - index) % 3 == 0 { text.append(UInt8(ascii: ",")) }
       text.append(digit)
     }
-    return number < 0 ? "-" + text : text
+    return String(decoding: text, as: UTF8.self)
   }
 }
 

@@ -22,24 +22,28 @@ package struct EventTally: Sendable {
   package init() {}
 
   /// The tally of `events`, in seq order.
-  package init(_ events: some Sequence<Event>) {
+  package init(_ events: some BidirectionalCollection<Event>) {
     add(events)
   }
 
   /// Counts `events`, which come after those counted so far.
-  package mutating func add(_ events: some Sequence<Event>) {
-    for event in events {
-      count += 1
-      if first == nil { first = event }
-      last = event
-      if let run = seqRuns.last, event.seq > run.upperBound, event.seq - run.upperBound == 1 {
-        seqRuns[seqRuns.count - 1] = run.lowerBound...event.seq
+  package mutating func add(_ events: some BidirectionalCollection<Event>) {
+    guard let final = events.last else { return }
+    // The first and the last are kept once, not copied for every event.
+    if first == nil { first = events.first }
+    last = final
+    count += events.count
+    // By index, so that an event is read in place rather than copied.
+    for index in events.indices {
+      let seq = events[index].seq
+      if let run = seqRuns.last, seq > run.upperBound, seq - run.upperBound == 1 {
+        seqRuns[seqRuns.count - 1] = run.lowerBound...seq
       } else {
-        seqRuns.append(event.seq...event.seq)
+        seqRuns.append(seq...seq)
       }
-      switch event.payload {
-      case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(event))
-      case .appLaunch: launchSeqs.append(event.seq)
+      switch events[index].type {
+      case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(events[index]))
+      case .appLaunch: launchSeqs.append(seq)
       default: break
       }
     }

@@ -12,14 +12,9 @@ enum FileBytes {
     }
     do {
       return try file.closeAfter {
-        var bytes: [UInt8] = []
-        if let size = try? file.stat().size, size > 0 { bytes.reserveCapacity(Int(size)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-          let count = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
-          if count == 0 { return bytes }
-          bytes.append(contentsOf: chunk[0..<count])
-        }
+        // From the current position: a pipe cannot be read by offset.
+        let size = (try? file.stat().size).map { Int($0) } ?? 0
+        return try file.readToEnd(from: nil, expectedCount: max(size, 0))
       }
     } catch {
       throw failure(path, "cannot read the file", error)

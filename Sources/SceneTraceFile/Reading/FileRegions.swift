@@ -29,21 +29,13 @@ final class FileRegions {
   /// The bytes in `range`, clamped to the file.
   func bytes(_ range: Range<Int>) throws(TraceError) -> [UInt8] {
     let range = range.clamped(to: 0..<size)
-    var bytes = [UInt8](repeating: 0, count: range.count)
-    var done = 0
     do {
-      while done < range.count {
-        let count = try bytes.withUnsafeMutableBytes { buffer in
-          try descriptor.read(
-            fromAbsoluteOffset: Int64(range.lowerBound + done),
-            into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
-        }
-        if count == 0 { break }
-        done += count
+      return try [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+        count = try descriptor.read(
+          filling: UnsafeMutableRawBufferPointer(buffer), from: range.lowerBound)
       }
     } catch {
       throw FileBytes.failure(path, "cannot read the file", error)
     }
-    return Array(bytes.prefix(done))
   }
 }

@@ -3,11 +3,12 @@ import SceneTrace
 /// A closed `.sctrace` file as its header and its index describe it, read without the frames
 /// between them but a few spread through the file: what `replay info` answers from.
 ///
-/// Opening reads the header, the index with its summary (format 1.1), the first bytes of every
-/// frame and checkpoint the index lists (they must start where it says), and decodes up to a
-/// given number of event frames, spread evenly, whose events must be those the index says. A
-/// file that fails any of these, or has no summary, needs a full read, and ``open(path:sampling:)``
-/// says why.
+/// Opening reads the header and the index with its summary (format 1.1), each in one read,
+/// checks that the frames and checkpoints the index lists lie end to end between them (reading
+/// the first bytes of any that follows a gap, such as a kind of frame this version skips, to
+/// check that it starts where the index says), and decodes up to a given number of event
+/// frames, spread evenly, whose events must be those the index says. A file that fails any of
+/// these, or has no summary, needs a full read, and ``open(path:sampling:)`` says why.
 package struct IndexedTrace: Sendable {
   /// What opening a file found.
   package enum Opening: Sendable {
@@ -78,8 +79,8 @@ private struct IndexedTraceOpener {
       throw Refusal(reason: "its index holds no summary of the events (written before format 1.1)")
     }
     guard !index.frames.isEmpty else { throw Refusal(reason: "it holds no event frame") }
-    try check(index, summary, between: headerEnd, and: indexStart)
-    try checkStarts(of: index)
+    let afterGaps = try check(index, summary, between: headerEnd, and: indexStart)
+    try checkStarts(afterGaps)
     var sampled: [Event] = []
     let chosen = Self.spread(sampling, over: index.frames.count)
     let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
@@ -106,11 +107,15 @@ private struct IndexedTraceOpener {
     }
   }
 
+  /// How many bytes the first read at either end of the file takes: enough for a header, and
+  /// for the index of about a thousand frames; a larger one takes a second read.
+  static let endReadSize = 32 << 10
+
   private func readHeader() throws(Refusal) -> (TraceHeader, end: Int) {
-    let start = try bytes(0..<8)
-    guard start.count == 8 else { throw Refusal(reason: "it is shorter than a header") }
+    let start = try bytes(0..<Self.endReadSize)
+    guard start.count >= 8 else { throw Refusal(reason: "it is shorter than a header") }
     let size = start.withUnsafeBufferPointer { Int(ZstdFrameLayout.load32($0, 4)) }
-    let frame = try bytes(0..<(8 + size))
+    let frame = 8 + size <= start.count ? Array(start.prefix(8 + size)) : try bytes(0..<(8 + size))
     let header = frame.withUnsafeBufferPointer { frame -> TraceHeader? in
       guard let layout = try? ZstdFrameLayout.frame(at: 0, in: frame), layout.isComplete,
         case .skippable(TraceRecord.headerNibble, let content) = layout.kind
@@ -125,16 +130,18 @@ private struct IndexedTraceOpener {
   }
 
   private func readIndex() throws(Refusal) -> (TraceIndex, start: Int) {
-    let tail = try bytes(max(0, file.size - 8)..<file.size)
-    guard tail.count == 8, tail.suffix(4).elementsEqual(TraceIndex.magic) else {
+    let tailStart = max(0, file.size - Self.endReadSize)
+    let tail = try bytes(tailStart..<file.size)
+    guard tail.count >= 8, tail.suffix(4).elementsEqual(TraceIndex.magic) else {
       throw Refusal(reason: "it ends without an index (it was not closed)")
     }
-    let size = tail.withUnsafeBufferPointer { Int(ZstdFrameLayout.load32($0, 0)) }
+    let size = tail.withUnsafeBufferPointer { Int(ZstdFrameLayout.load32($0, $0.count - 8)) }
     guard size >= 16, size <= file.size else {
       throw Refusal(reason: "the size at its end does not lead to an index")
     }
     let start = file.size - size
-    let frame = try bytes(start..<file.size)
+    let frame =
+      start >= tailStart ? Array(tail[(start - tailStart)...]) : try bytes(start..<file.size)
     let decoded = frame.withUnsafeBufferPointer { frame -> Result<TraceIndex, DecodingFailure>? in
       guard let layout = TraceIndex.frameLayout(fromEndOf: frame),
         case .skippable(_, let content) = layout.kind
@@ -153,19 +160,23 @@ private struct IndexedTraceOpener {
   }
 
   /// Whether the index and its summary agree with each other and lie between the header and
-  /// the index.
+  /// the index; returns the frames and checkpoints that do not start where the one before ends
+  /// (or the header does), with the magic number each must start with.
   private func check(
     _ index: TraceIndex, _ summary: TraceIndex.Summary, between headerEnd: Int, and end: Int
-  ) throws(Refusal) {
+  ) throws(Refusal) -> [(offset: Int, magic: UInt32)] {
     var position = headerEnd
     var lastSeq = 0
     var lastTime = TraceTime.zero
-    let checkpoints = index.checkpoints.map { ($0.offset, $0.byteCount) }
-    let frames = index.frames.map { ($0.offset, $0.byteCount) }
-    for (offset, byteCount) in (frames + checkpoints).sorted(by: { $0.0 < $1.0 }) {
+    let checkpointMagic = ZstdFrameLayout.skippableMagicBase | UInt32(TraceRecord.checkpointNibble)
+    let checkpoints = index.checkpoints.map { ($0.offset, $0.byteCount, checkpointMagic) }
+    let frames = index.frames.map { ($0.offset, $0.byteCount, ZstdFrameLayout.magic) }
+    var afterGaps: [(offset: Int, magic: UInt32)] = []
+    for (offset, byteCount, magic) in (frames + checkpoints).sorted(by: { $0.0 < $1.0 }) {
       guard offset >= position, byteCount > 0, byteCount <= end - offset else {
         throw Refusal(reason: "its index lists frames that overlap or lie outside the file")
       }
+      if offset > position { afterGaps.append((offset, magic)) }
       position = offset + byteCount
     }
     for frame in index.frames {
@@ -182,15 +193,13 @@ private struct IndexedTraceOpener {
     guard summary.eventsOfUnknownTypes == 0 else {
       throw Refusal(reason: "it holds events of types this version does not know")
     }
+    return afterGaps
   }
 
-  /// Whether every frame and checkpoint the index lists starts with the magic number of its
-  /// kind.
-  private func checkStarts(of index: TraceIndex) throws(Refusal) {
-    let checkpointMagic = ZstdFrameLayout.skippableMagicBase | UInt32(TraceRecord.checkpointNibble)
-    let starts =
-      index.frames.map { ($0.offset, ZstdFrameLayout.magic) }
-      + index.checkpoints.map { ($0.offset, checkpointMagic) }
+  /// Whether each of `starts` starts with its magic number. A frame or checkpoint that starts
+  /// where the one before it ends needs no read: an index whose entries lie end to end from the
+  /// header to the index could only misplace one by misstating the size of another to match.
+  private func checkStarts(_ starts: [(offset: Int, magic: UInt32)]) throws(Refusal) {
     for (offset, magic) in starts {
       let found = try bytes(offset..<(offset + 4))
       guard found.count == 4,

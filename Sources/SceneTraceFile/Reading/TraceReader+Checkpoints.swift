@@ -39,7 +39,8 @@ extension TraceReader {
         code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
         path: path, byteOffset: entry.offset)
     }
-    let bytes = try withWindow { window throws(TraceError) -> [UInt8]? in
+    let bytes = try withWindow(chunkSize: entry.byteCount) {
+      window throws(TraceError) -> [UInt8]? in
       guard case .success(let layout) = try window.layout(at: entry.offset), layout.isComplete,
         case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind
       else { return nil }
@@ -121,19 +122,22 @@ extension TraceReader {
       return check.state.digest == candidate.digest
         && (base?.findingCount ?? 0) + check.findings.count == candidate.findingCount
     }
-    // Latest first; each candidate is checked against the next one or two down the list.
+    // Latest first; each candidate is checked against the next one down the list, and against
+    // the one after that only when they disagree (a long trace's states are large to decode).
     var latest = readable.makeIterator()
-    var window = [latest.next(), latest.next(), latest.next()]
+    var candidate = latest.next()
+    var base = latest.next()
     var distrusted: [Int] = []
-    while let candidate = window[0] {
-      let base = window[1]
-      if try agrees(candidate, from: base) { return (candidate, distrusted) }
-      if let base, try agrees(candidate, from: window[2]) {
+    while let current = candidate {
+      if try agrees(current, from: base) { return (current, distrusted) }
+      let beforeBase = base == nil ? nil : latest.next()
+      if let base, try agrees(current, from: beforeBase) {
         // The one before lied, not this one.
-        return (candidate, distrusted + [base.seq])
+        return (current, distrusted + [base.seq])
       }
-      distrusted.append(candidate.seq)
-      window = Array(window.dropFirst()) + [latest.next()]
+      distrusted.append(current.seq)
+      candidate = base
+      base = beforeBase
     }
     return (nil, distrusted)
   }

@@ -145,7 +145,10 @@ public struct TraceReader: Sendable {
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
     var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
-    try withWindow { window throws(TraceError) in
+    // A few frames (a seek's) are read in one read of their bytes, not of a whole chunk.
+    let span = (frames.last.map { $0.offset + $0.byteCount } ?? 0) - (frames.first?.offset ?? 0)
+    try withWindow(chunkSize: min(span, TraceWindow.defaultChunkSize)) {
+      window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
         let read = try Self.readFrame(
@@ -160,7 +163,15 @@ public struct TraceReader: Sendable {
         }
         result.warnings += read.warnings
         skippedSeqs += read.skippedSeqs.filter { $0 >= first && $0 <= last }
-        result.events += read.events.filter { $0.seq >= first && $0.seq <= last }
+        // A frame wholly in the range (all but the first and the last) is taken as it is.
+        let (head, tail) = (read.events.first?.seq ?? first, read.events.last?.seq ?? last)
+        if head >= first, tail <= last, result.events.isEmpty {
+          result.events = read.events
+        } else if head >= first, tail <= last {
+          result.events += read.events
+        } else {
+          result.events += read.events.lazy.filter { $0.seq >= first && $0.seq <= last }
+        }
         if let problem = read.problem {
           // The events a damaged frame still gives are its first ones.
           let firstLost = (read.events.last?.seq).map { $0 + 1 } ?? entry.firstSeq
@@ -188,10 +199,11 @@ public struct TraceReader: Sendable {
   }
 
   /// Runs `body` over a window on the file's bytes: those in memory, or the file read by offset
-  /// as far as it went when it was opened.
-  func withWindow<Result>(_ body: (inout TraceWindow) throws(TraceError) -> Result)
-    throws(TraceError) -> Result
-  {
+  /// as far as it went when it was opened, `chunkSize` bytes at a time at least.
+  func withWindow<Result>(
+    chunkSize: Int = TraceWindow.defaultChunkSize,
+    _ body: (inout TraceWindow) throws(TraceError) -> Result
+  ) throws(TraceError) -> Result {
     switch storage {
     case .bytes(let bytes):
       return try bytes.withUnsafeBufferPointer { file throws(TraceError) in
@@ -199,7 +211,7 @@ public struct TraceReader: Sendable {
         return try body(&window)
       }
     case .file(let path):
-      return try TraceWindow.withFile(path, count: count, body)
+      return try TraceWindow.withFile(path, count: count, chunkSize: chunkSize, body)
     }
   }
 

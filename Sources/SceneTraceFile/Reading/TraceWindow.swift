@@ -186,27 +186,22 @@ struct TraceWindow {
     let end = min(count, max(range.upperBound, base + buffer.count + chunkSize))
     let filled = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: end - base - filled))
-    var position = filled
-    while position < buffer.count {
-      let read: Int
-      do {
-        read = try buffer.withUnsafeMutableBytes { bytes in
-          try file.read(
-            fromAbsoluteOffset: Int64(base + position),
-            into: UnsafeMutableRawBufferPointer(rebasing: bytes[position...]))
-        }
-      } catch {
-        throw FileBytes.failure(path, "cannot read the file at byte \(base + position)", error)
+    let read: Int
+    do {
+      read = try buffer.withUnsafeMutableBytes { bytes in
+        try file.read(
+          filling: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]), from: base + filled)
       }
-      guard read > 0 else {
-        throw TraceError(
-          code: .unreadableFile,
-          message:
-            "the file ends at byte \(base + position), before the \(count) bytes it had when it "
-            + "was opened (it was cut while it was read); read it again",
-          path: path)
-      }
-      position += read
+    } catch {
+      throw FileBytes.failure(path, "cannot read the file at byte \(base + filled)", error)
+    }
+    guard filled + read == buffer.count else {
+      throw TraceError(
+        code: .unreadableFile,
+        message:
+          "the file ends at byte \(base + filled + read), before the \(count) bytes it had when "
+          + "it was opened (it was cut while it was read); read it again",
+        path: path)
     }
     highWater = max(highWater, buffer.count)
   }

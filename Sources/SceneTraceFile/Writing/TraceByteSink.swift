@@ -109,16 +109,8 @@ public final class FileByteSink: RewindableByteSink {
   /// file was removed (or replaced) at its path while it was written, for writing it again.
   package func writtenBytes() throws(TraceError) -> [UInt8] {
     let file = try openFile()
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
     do {
-      while true {
-        let count = try chunk.withUnsafeMutableBytes {
-          try file.read(fromAbsoluteOffset: Int64(bytes.count), into: $0)
-        }
-        if count == 0 { return bytes }
-        bytes += chunk.prefix(count)
-      }
+      return try file.readToEnd(from: 0)
     } catch {
       throw Self.failure(path, "cannot read back what was written", error)
     }
