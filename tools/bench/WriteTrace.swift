@@ -6,7 +6,7 @@ import SceneTraceFile
 // `.sctrace` file (zstd level 3 where libzstd is, checkpoints as the writer places them), to
 // measure the `replay` commands on long traces:
 //
-//   swift build -c release --product bench --product replay
+//   swift build -c release   # both products: `--product` builds only the last one named
 //   .build/release/bench --write-sctrace 2000000 /tmp/mixed-2e6.sctrace
 //   /usr/bin/time -v .build/release/replay check /tmp/mixed-2e6.sctrace > /dev/null
 //

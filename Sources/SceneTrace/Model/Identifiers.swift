@@ -99,8 +99,20 @@ extension String {
   /// Whether this string has the same Unicode scalars as `other`, unlike `==`, which also
   /// takes canonically equivalent spellings as equal.
   package func isScalarForScalarEqual(to other: String) -> Bool {
-    utf8.count == other.utf8.count
+    if hasSameRepresentation(as: other) { return true }
+    return utf8.count == other.utf8.count
       && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in Self.bytesEqual(lhs, rhs) } }
+  }
+
+  /// Whether the two strings are the same value: the same inline bytes of a small string, or
+  /// the same count and storage of a large one. Such strings are equal without a look at their
+  /// bytes (the standard library's own `==` starts here too): an identifier compared with the
+  /// one the reducer remembers is mostly the same string.
+  private func hasSameRepresentation(as other: String) -> Bool {
+    typealias Bits = (UInt64, UInt64)
+    guard MemoryLayout<String>.size == MemoryLayout<Bits>.size else { return false }
+    let (lhs, rhs) = (unsafeBitCast(self, to: Bits.self), unsafeBitCast(other, to: Bits.self))
+    return lhs == rhs
   }
 
   /// Whether two buffers of the same length hold the same bytes, compared eight at a time: a

@@ -39,6 +39,7 @@ public struct TraceReducer: Sendable {
     let before = rules.isEmpty ? nil : state
     state.seq = event.seq
     state.time = event.time
+    state.sessions.remember(event.payload.scene)
     let namesDiscarded = reportDiscardedSessions(in: event, state: state, log: &log)
     reportUnrecognizedValues(in: event, log: &log)
     // session.after-discard hides every other finding of its event: a render deadline that
@@ -80,16 +81,29 @@ public struct TraceReducer: Sendable {
   private func reportDiscardedSessions(
     in event: Event, state: TraceState, log: inout FindingLog
   ) -> Bool {
+    // An event that happens in a scene names that session alone (`Event.Payload.sessions`; a
+    // test holds every event type to it): no list of its sessions to build.
+    if let scene = event.payload.scene {
+      guard state.status(of: scene) == .discarded else { return false }
+      reportDiscarded(scene, by: event, state: state, log: &log)
+      return true
+    }
     var named = false
     for id in event.payload.sessions where state.status(of: id) == .discarded {
       named = true
-      log.report(
-        .sessionAfterDiscard, .error, session: id,
-        "\(event.type) names session \(id), which was discarded; a discarded session never "
-          + "comes back",
-        related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
+      reportDiscarded(id, by: event, state: state, log: &log)
     }
     return named
+  }
+
+  private func reportDiscarded(
+    _ id: SessionID, by event: Event, state: TraceState, log: inout FindingLog
+  ) {
+    log.report(
+      .sessionAfterDiscard, .error, session: id,
+      "\(event.type) names session \(id), which was discarded; a discarded session never "
+        + "comes back",
+      related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }
 
   private func reportUnrecognizedValues(in event: Event, log: inout FindingLog) {

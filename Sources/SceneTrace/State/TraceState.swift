@@ -13,7 +13,7 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// The application as a whole.
   public var app = AppState()
   /// Every session the trace has named, by identifier.
-  public var sessions: [SessionID: SessionState] = [:]
+  public var sessions = SessionTable()
   /// The drag sessions of the current launch, by identifier.
   public var drags: [DragID: DragState] = [:]
   /// The app's shared store: the latest `state.write` of each key not deleted since.
@@ -43,15 +43,13 @@ public struct TraceState: Hashable, Sendable, Codable {
     sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
   }
 
-  /// Runs `body` on session `id` in place. `sessions[id]?.role = role` copies the whole session
-  /// out of the dictionary and back (the dictionary's `_modify` yields a copy in an optional);
-  /// this finds it once and changes it where it is stored. Nil when the trace has not named it.
+  /// Runs `body` on session `id` where it is stored (`sessions[id]?.role = role` moves the
+  /// session out of its slot and back). Nil when the trace has not named it.
   @discardableResult
   mutating func updateSession<Result>(
     _ id: SessionID, _ body: (inout SessionState) -> Result
   ) -> Result? {
-    guard let index = sessions.index(forKey: id) else { return nil }
-    return body(&sessions.values[index])
+    sessions.update(id, body)
   }
 
   /// Runs `body` on the connected scene of session `id` in place, without copying it (so that
@@ -63,40 +61,24 @@ public struct TraceState: Hashable, Sendable, Codable {
     updateSession(id) { $0.scene?.update(body) } ?? nil
   }
 
-  /// Runs `body` on every connected scene in place, in the dictionary's order.
+  /// Runs `body` on every connected scene in place.
   mutating func updateEveryScene(_ body: (inout SceneState) -> Void) {
-    var index = sessions.startIndex
-    while index != sessions.endIndex {
-      sessions.values[index].scene?.update(body)
-      sessions.formIndex(after: &index)
-    }
+    sessions.updateEach { $0.scene?.update(body) }
   }
 
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
   func status(of id: SessionID) -> SessionStatus? {
-    sessions.index(forKey: id).map { sessions.values[$0].status }
+    sessions.status(of: id)
   }
 
   /// The sessions that have a connected scene, in scalar order.
   public var connectedSessions: [SessionID] {
-    sessions(where: { $0.scene != nil })
+    sessions.keys(where: { $0.scene != nil }).sorted()
   }
 
   /// The sessions whose connected scene owes a render, in scalar order.
   var sessionsOwingRenders: [SessionID] {
-    sessions(where: { $0.scene?.pendingRenders.isEmpty == false })
-  }
-
-  /// The sessions for which `isIncluded` is true, in scalar order; each is read where it is
-  /// stored, not copied out.
-  private func sessions(where isIncluded: (SessionState) -> Bool) -> [SessionID] {
-    var found: [SessionID] = []
-    var index = sessions.startIndex
-    while index != sessions.endIndex {
-      if isIncluded(sessions.values[index]) { found.append(sessions.keys[index]) }
-      sessions.formIndex(after: &index)
-    }
-    return found.sorted()
+    sessions.keys(where: { $0.scene?.pendingRenders.isEmpty == false }).sorted()
   }
 }
 

@@ -1,0 +1,179 @@
+/// Every session a trace has named, by identifier: what ``TraceState/sessions`` holds.
+///
+/// It reads like a dictionary: `sessions["A"]?.scene`, `keys`, `count`, and
+/// `for (id, session) in sessions`. Inside, each session has a slot, a dense number given when
+/// the trace first names it, and the sessions are stored in an array by slot: one session is
+/// stored in one place for the whole replay and changed where it is stored.
+///
+/// A replay looks the session of each event up many times (its rules each ask for it), so the
+/// table remembers the slot of the session the current event names, and a lookup of that
+/// session compares identifiers instead of hashing one. Equality and hashing ignore the slots:
+/// two tables are equal when they hold the same sessions under the same identifiers.
+public struct SessionTable: Sendable {
+  /// The identifiers, by slot.
+  public private(set) var keys: [SessionID] = []
+  /// The sessions, by slot.
+  private var states: [SessionState] = []
+  /// The slot of each identifier.
+  private var slots: [SessionID: Int] = [:]
+  /// The slot of the session the current event names, or -1: see `remember(_:)`.
+  private var recent = -1
+
+  /// An empty table.
+  public init() {}
+
+  /// The number of sessions.
+  public var count: Int { keys.count }
+
+  /// Whether the trace has named no session.
+  public var isEmpty: Bool { keys.isEmpty }
+
+  /// The sessions, in the order of `keys`.
+  public var values: [SessionState] { states }
+
+  /// The session named `id`; nil when the trace has not named it. Setting nil removes it.
+  public subscript(id: SessionID) -> SessionState? {
+    get { slot(of: id).map { states[$0] } }
+    set {
+      if let slot = slot(of: id) {
+        if let newValue { states[slot] = newValue } else { remove(at: slot) }
+      } else if let newValue {
+        append(id, newValue)
+      }
+    }
+    // Changes a stored session where it is stored: it is moved out of its slot (a placeholder
+    // with nothing to release takes its place) and back, never copied.
+    _modify {
+      guard let slot = slot(of: id) else {
+        var value: SessionState? = nil
+        yield &value
+        if let value { append(id, value) }
+        return
+      }
+      var taken = SessionState.placeholder
+      swap(&taken, &states[slot])
+      var value: SessionState? = consume taken
+      defer {
+        if let changed = value.take() { states[slot] = changed } else { remove(at: slot) }
+      }
+      yield &value
+    }
+  }
+
+  /// The slot of session `id`, nil when the trace has not named it.
+  package func slot(of id: SessionID) -> Int? {
+    if recent >= 0, keys[recent] == id { return recent }
+    return slots[id]
+  }
+
+  /// Notes that the current event names session `id` (nil: none), so that looking it up again
+  /// compares instead of hashing. Adding a session notes it too.
+  package mutating func remember(_ id: SessionID?) {
+    recent = id.flatMap { slots[$0] } ?? -1
+  }
+
+  /// Runs `body` on session `id` where it is stored; nil when the trace has not named it.
+  package mutating func update<Result>(
+    _ id: SessionID, _ body: (inout SessionState) -> Result
+  ) -> Result? {
+    guard let slot = slot(of: id) else { return nil }
+    return body(&states[slot])
+  }
+
+  /// Runs `body` on every session where it is stored, in slot order.
+  package mutating func updateEach(_ body: (inout SessionState) -> Void) {
+    for slot in states.indices { body(&states[slot]) }
+  }
+
+  /// The status of session `id`, read where it is stored; nil when the trace has not named it.
+  package func status(of id: SessionID) -> SessionStatus? {
+    slot(of: id).map { states[$0].status }
+  }
+
+  /// The identifiers of the sessions for which `isIncluded` is true, in slot order; each is read
+  /// where it is stored.
+  package func keys(where isIncluded: (SessionState) -> Bool) -> [SessionID] {
+    var found: [SessionID] = []
+    for slot in states.indices where isIncluded(states[slot]) { found.append(keys[slot]) }
+    return found
+  }
+
+  private mutating func append(_ id: SessionID, _ session: SessionState) {
+    recent = keys.count
+    slots[id] = keys.count
+    keys.append(id)
+    states.append(session)
+  }
+
+  /// Removes the session in `slot`; the last session takes its slot.
+  private mutating func remove(at slot: Int) {
+    slots[keys[slot]] = nil
+    let last = keys.count - 1
+    if slot != last {
+      keys.swapAt(slot, last)
+      states.swapAt(slot, last)
+      slots[keys[slot]] = slot
+    }
+    keys.removeLast()
+    states.removeLast()
+    recent = -1
+  }
+}
+
+extension SessionTable: RandomAccessCollection {
+  public typealias Element = (key: SessionID, value: SessionState)
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { keys.count }
+
+  public subscript(position: Int) -> Element { (keys[position], states[position]) }
+}
+
+extension SessionTable: ExpressibleByDictionaryLiteral {
+  /// A table of the given sessions; an identifier given twice keeps its last session.
+  public init(dictionaryLiteral elements: (SessionID, SessionState)...) {
+    for (id, session) in elements { self[id] = session }
+  }
+}
+
+extension SessionTable: Hashable {
+  /// The same sessions under the same identifiers, in any slots.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for (id, session) in lhs where rhs[id] != session { return false }
+    return true
+  }
+
+  /// Hashes the sessions whatever their slots: each pair's hash, combined in an order-free way.
+  public func hash(into hasher: inout Hasher) {
+    var combined = 0
+    for (id, session) in self {
+      var pair = Hasher()
+      pair.combine(id)
+      pair.combine(session)
+      combined ^= pair.finalize()
+    }
+    hasher.combine(count)
+    hasher.combine(combined)
+  }
+}
+
+extension SessionTable: Codable {
+  /// Decodes the table from an object keyed by identifier; the sessions take slots in
+  /// identifier order.
+  public init(from decoder: any Decoder) throws {
+    let sessions = try [SessionID: SessionState](from: decoder)
+    for id in sessions.keys.sorted() { self[id] = sessions[id] }
+  }
+
+  /// Encodes the table as an object keyed by identifier, as a dictionary encodes.
+  public func encode(to encoder: any Encoder) throws {
+    try [SessionID: SessionState](uniqueKeysWithValues: self.lazy.map { ($0.key, $0.value) })
+      .encode(to: encoder)
+  }
+}
+
+extension SessionState {
+  /// What holds a session's slot while the session is changed outside it: it owns nothing.
+  fileprivate static let placeholder = SessionState(status: .configuring)
+}

@@ -1,0 +1,85 @@
+import SceneTrace
+import SceneTraceTestSupport
+import Testing
+
+/// `SessionTable` keeps the sessions in slots and remembers the current event's session, but
+/// must answer every question exactly as a dictionary of the same sessions would.
+@Suite struct SessionTableTests {
+  static let seeds = Seeds.range(0x5E55_1000, count: 16)
+
+  /// Random inserts, replacements, removals, changes in place and remembered sessions, checked
+  /// against a dictionary after every step.
+  @Test(arguments: seeds)
+  func answersAsADictionaryDoes(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let ids: [SessionID] =
+      (0..<12).map { SessionID("S\($0)") } + [
+        "", "é", "e\u{301}", "6F9619FF-8B86-D011-B42D-00C04FC964FF",
+      ]
+    let statuses: [SessionStatus] = [.configuring, .connected, .archived, .discarded]
+    var table = SessionTable()
+    var dictionary: [SessionID: SessionState] = [:]
+    for step in 0..<400 {
+      let id = ids.randomElement(using: &random)!
+      let status = statuses.randomElement(using: &random)!
+      let scene =
+        Bool.random(using: &random) ? SceneState(instance: 1, state: nil, connectedAt: step) : nil
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0, 1:
+        table[id] = SessionState(status: status)
+        dictionary[id] = SessionState(status: status)
+      case 2:
+        table[id] = nil
+        dictionary[id] = nil
+      case 3:
+        table[id]?.status = status
+        dictionary[id]?.status = status
+      case 4:
+        table.update(id) { $0.role = .windowApplication }
+        dictionary[id]?.role = .windowApplication
+      case 5:
+        table[id]?.scene = scene
+        dictionary[id]?.scene = scene
+      case 6:
+        table.update(id) { $0.scene = scene }
+        dictionary[id]?.scene = scene
+      default:
+        table.remember(Bool.random(using: &random) ? id : nil)
+      }
+      #expect(table.count == dictionary.count, "seed \(seed), step \(step)")
+      #expect(Set(table.keys) == Set(dictionary.keys), "seed \(seed), step \(step)")
+      for id in ids {
+        #expect(table[id] == dictionary[id], "seed \(seed), step \(step), \(id)")
+        #expect(table.status(of: id) == dictionary[id]?.status, "seed \(seed), step \(step)")
+      }
+      for (id, session) in table { #expect(dictionary[id] == session) }
+    }
+  }
+
+  /// Two tables of the same sessions given in other orders are equal and hash alike; one
+  /// different session makes them differ.
+  @Test func equalityIgnoresSlots() {
+    let a = SessionState(status: .connected, role: .windowApplication)
+    let b = SessionState(status: .archived)
+    let forward: SessionTable = ["A": a, "B": b]
+    var backward: SessionTable = ["B": b]
+    backward["A"] = a
+    backward.remember("A")
+    #expect(forward == backward)
+    #expect(forward.hashValue == backward.hashValue)
+    #expect(forward.keys == ["A", "B"])
+    #expect(backward.keys == ["B", "A"])
+    backward["B"]?.status = .discarded
+    #expect(forward != backward)
+  }
+
+  /// The reducer checks only the scene of an event that has one for `session.after-discard`:
+  /// that holds only while such an event names no other session.
+  @Test func anEventInASceneNamesThatSessionAlone() {
+    var random = SceneTraceTestSupport.RandomEvents(seed: 0x5E55_1100)
+    for event in random.events(count: EventType.allCases.count * 20) {
+      guard let scene = event.payload.scene else { continue }
+      #expect(event.payload.sessions == [scene], "\(event.type)")
+    }
+  }
+}
