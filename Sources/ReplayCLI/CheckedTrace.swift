@@ -33,9 +33,15 @@ struct CheckedTrace {
       return
     }
     var replay = Replay()
-    let streamed = try TraceFile.stream(sctrace: path, options: options) { events in
+    let options = options
+    // The next frames are decoded on another core while these are replayed.
+    let streamed = try DecodingAhead.run { hand in
+      try TraceFile.stream(sctrace: path, options: options) { events in
+        hand(events)
+        return true
+      }
+    } consume: { events in
       replay.apply(events)
-      return true
     }
     replay.finish()
     self.replay = replay
