@@ -40,18 +40,31 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     try OutputPath.refuseOverwriting(output, inputs: files, force: force)
-    let trace = try reading.load(files)
-    let header = TraceHeader(
-      recorderVersion: "replay import \(ReplayMain.version)",
-      appName: app ?? trace.header?.appName ?? "",
-      startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
-    let size = try TraceOutput.write(
-      trace, to: output, header: header, compression: compression.compression)
-    let count = trace.events.count
+    let file = StreamedTraceOutput(path: output, compression: compression.compression)
+    var jsonLines = StreamedJSONLinesSize()
+    let trace: StreamedTrace
+    do {
+      trace = try reading.stream(files) { header in
+        file.start(
+          TraceHeader(
+            recorderVersion: "replay import \(ReplayMain.version)",
+            appName: app ?? header?.appName ?? "",
+            startWallClockNanoseconds: header?.startWallClockNanoseconds))
+      } consume: { events in
+        file.write(events)
+        jsonLines.add(events)
+      }
+    } catch {
+      file.discard()
+      throw error
+    }
+    let size = try file.finish()
+    let count = trace.tally.count
     let perEvent = TraceOutput.bytesPerEvent(size, count)
-    let json = TraceOutput.jsonLinesSize(of: trace.events)
+    let json = jsonLines.size
     Console.output(
       "\(output): \(count) event\(count == 1 ? "" : "s") in \(TraceOutput.size(size)) "
-        + "(\(perEvent) bytes an event; \(TraceOutput.size(json)) as JSON Lines)")
+        + "(\(perEvent) bytes an event; \(json.isExact ? "" : "about ")"
+        + "\(TraceOutput.size(json.bytes)) as JSON Lines)")
   }
 }

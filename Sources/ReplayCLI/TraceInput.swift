@@ -55,6 +55,20 @@ struct TraceReadingOptions: ParsableArguments {
     return trace
   }
 
+  /// Reads `paths` as one trace, as ``load(_:quiet:)`` does but a frame or a chunk at a time,
+  /// without holding it: `header` gets the (first) file's header, then `consume` the events in
+  /// order. Tells standard error what reading lost, once the read is done.
+  func stream(
+    _ paths: [String], header: (TraceHeader?) -> Void, consume: ([Event]) -> Void
+  ) throws(TraceError) -> StreamedTrace {
+    let trace = try TraceFile.stream(joining: paths, options: readOptions, header: header) {
+      consume($0)
+      return true
+    }
+    Self.reportLosses(of: trace.withoutEvents)
+    return trace
+  }
+
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
@@ -89,14 +103,5 @@ struct SingleTraceReadingOptions: ParsableArguments {
     let trace = try TraceFile.load(path: path, options: readOptions)
     TraceReadingOptions.reportLosses(of: trace)
     return trace
-  }
-}
-
-extension StreamedTrace {
-  /// The trace as loaded, without its events: what reading lost, for the warnings.
-  var withoutEvents: LoadedTrace {
-    LoadedTrace(
-      path: path, events: [], truncation: truncation, warnings: warnings, damage: damage,
-      format: .sctrace, header: header, loss: loss)
   }
 }

@@ -40,16 +40,22 @@ enum TraceOutput {
     _ events: [Event], to path: String, header: TraceHeader,
     compression: TraceWriter.Compression
   ) throws(TraceError) -> Int {
+    let sink = try FileByteSink(path: path)
+    let writer = try TraceWriter(
+      header: header, sink: sink, options: writerOptions(compression: compression))
+    for event in events { try writer.append(event) }
+    try writer.close()
+    return try TraceReader.fileSize(of: path)
+  }
+
+  /// How the commands that convert traces write them, compressed as `compression` says.
+  static func writerOptions(compression: TraceWriter.Compression) -> TraceWriter.Options {
     var options = TraceWriter.Options()
     options.compression = compression
     // A conversion has no crash to survive before it closes: blocks end with their frames, not
     // on a clock, so the same events always give the same bytes.
     options.flushInterval = .max
-    let sink = try FileByteSink(path: path)
-    let writer = try TraceWriter(header: header, sink: sink, options: options)
-    for event in events { try writer.append(event) }
-    try writer.close()
-    return try TraceReader(path: path).byteCount
+    return options
   }
 
   /// Writes `events`, taken from `trace`, to `path`: as JSON Lines when the name ends in

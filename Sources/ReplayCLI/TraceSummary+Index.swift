@@ -49,25 +49,10 @@ extension TraceSummary {
     let decoded = indexed.sampledEvents
     let step =
       indexed.sampledEveryFrame ? 1 : max(1, decoded.count / Self.measuredEventLimit)
-    var sampled: [EventType: (events: Int, bytes: Int)] = [:]
-    var total = 0
-    var measured = 0
-    for event in stride(from: 0, to: decoded.count, by: step).lazy.map({ decoded[$0] }) {
-      let bytes = event.jsonLine.utf8.count + 1
-      sampled[event.type, default: (0, 0)].events += 1
-      sampled[event.type, default: (0, 0)].bytes += bytes
-      total += bytes
-      measured += 1
-    }
-    if indexed.sampledEveryFrame { return (total, true) }
-    let mean = Double(total) / Double(max(measured, 1))
-    var estimate = 0.0
-    for (type, count) in indexed.summary.eventsPerType {
-      let sample = sampled[type]
-      let size = sample.map { Double($0.bytes) / Double($0.events) } ?? mean
-      estimate += Double(count) * size
-    }
-    return (Int(estimate.rounded()), false)
+    var sample = JSONLinesSizeSample()
+    for index in stride(from: 0, to: decoded.count, by: step) { sample.measure(decoded[index]) }
+    if indexed.sampledEveryFrame { return (sample.bytes, true) }
+    return (sample.estimate(eventsPerType: indexed.summary.eventsPerType), false)
   }
 }
 

@@ -9,6 +9,9 @@ import SceneTrace
 /// previous line's: the seqs it jumps over are absent from the file, and a seq that does not come
 /// after the previous one is an error. A last line without a newline that ends before its JSON
 /// does is reported as cut, not as an error.
+///
+/// The text may come in pieces (``read(_:isLast:)``), so that a long file is read a chunk at a
+/// time; the line numbers, seqs and times go on from one piece to the next.
 struct JSONLinesReader {
   /// A last line that ends before its JSON does: the file was cut while it was being written.
   struct CutLine {
@@ -20,7 +23,7 @@ struct JSONLinesReader {
 
   let path: String
   let options: ReadOptions
-  /// The events read so far.
+  /// The events read since ``takeEvents()`` last took them.
   private(set) var events: [Event] = []
   /// One warning per event skipped.
   private(set) var warnings: [String] = []
@@ -32,22 +35,34 @@ struct JSONLinesReader {
   private var claimedSeq: Int?
   private var previousTime = TraceTime.zero
   private var previousTimeLine: Int?
+  /// The number of the last line read.
+  private var lineNumber = 0
+  /// Whether nothing was read yet: the text may start with a byte order mark.
+  private var isAtStart = true
 
   init(path: String, options: ReadOptions) {
     self.path = path
     self.options = options
   }
 
-  /// Reads every line of `bytes` and returns the last line if it was cut.
-  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(TraceError) -> CutLine? {
-    var lineStart = Self.hasByteOrderMark(bytes) ? 3 : 0
-    var lineNumber = 0
+  /// Reads the complete lines of `bytes` (those that end in a newline) and, when `isLast`, the
+  /// rest as the last line. Returns how many bytes it read: the start of a line that goes on
+  /// past them is not read, and is to be given again with the bytes that follow it. At the end,
+  /// returns the last line if it was cut. Line numbers go on from one call to the next.
+  mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(TraceError)
+    -> (byteCount: Int, cut: CutLine?)
+  {
+    var lineStart = 0
+    if isAtStart {
+      // A byte order mark is only looked for once three bytes (or all there are) have come.
+      guard bytes.count >= 3 || isLast else { return (0, nil) }
+      if Self.hasByteOrderMark(bytes) { lineStart = 3 }
+      isAtStart = false
+    }
     while lineStart < bytes.count {
-      lineNumber += 1
-      if lineNumber & 0x3FFF == 0, let progress = options.progress {
-        progress(lineStart, bytes.count)
-      }
       let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n"))
+      guard newline != nil || isLast else { return (lineStart, nil) }
+      lineNumber += 1
       let lineEnd = newline ?? bytes.count
       defer { lineStart = lineEnd + 1 }
       guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
@@ -59,7 +74,7 @@ struct JSONLinesReader {
           value = try parser.parseDocument(keeping: Self.keptKeys)
         } catch {
           if newline == nil, error.isAtEnd {
-            return CutLine(line: lineNumber, byteCount: lineEnd - lineStart)
+            return (bytes.count, CutLine(line: lineNumber, byteCount: lineEnd - lineStart))
           }
           throw TraceError(
             code: .invalidJSON,
@@ -78,7 +93,13 @@ struct JSONLinesReader {
         skippedSeqs.append(seq)
       }
     }
-    return nil
+    return (bytes.count, nil)
+  }
+
+  /// The events read since the last call, which the reader no longer holds.
+  mutating func takeEvents() -> [Event] {
+    defer { events = [] }
+    return events
   }
 
   /// The members of an event line that are read: the fields of the event types, its type, its

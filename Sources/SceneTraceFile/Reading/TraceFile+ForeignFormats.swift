@@ -31,22 +31,29 @@ extension TraceFile {
     ForeignFormat(magic: Array("%PDF".utf8), name: "a PDF document", advice: nil),
   ]
 
-  /// The `notATrace` error for bytes that are plainly not a trace: a known foreign format, or
-  /// binary data (a NUL byte, or bytes that are not UTF-8, near the start of a file that does
-  /// not start like JSON Lines), or text with no line that starts with `{` (a report or a log
-  /// passed by mistake); nil for anything that may be JSON Lines, whose reader then says
-  /// precisely what is wrong and on which line.
-  static func notATrace(_ bytes: [UInt8], path: String) -> TraceError? {
+  /// The `notATrace` error for a file, shown by `window`, that is plainly not a trace: a known
+  /// foreign format, or binary data (a NUL byte, or bytes that are not UTF-8, near the start of
+  /// a file that does not start like JSON Lines), or text with no line that starts with `{` (a
+  /// report or a log passed by mistake); nil for anything that may be JSON Lines, whose reader
+  /// then says precisely what is wrong and on which line. Only the file's start is read, unless
+  /// it is text that does not start like JSON: then the rest is searched for an object line.
+  static func notATrace(_ window: inout TraceWindow, path: String) throws(TraceError)
+    -> TraceError?
+  {
     let what = "not a trace (a .sctrace file, JSON Lines or .jsonl.zst)"
-    for format in foreignFormats where bytes.starts(with: format.magic) {
+    let start = try window.bytes(0..<min(window.count, 512))
+    for format in foreignFormats where start.starts(with: format.magic) {
       let advice = format.advice.map { "; \($0)" } ?? ""
       return TraceError(
         code: .notATrace, message: "the file is \(format.name), \(what)\(advice)", path: path)
     }
-    let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    var first: UInt8?
+    try window.forEachChunk(from: 0) { bytes in
+      first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+      return first == nil
+    }
     // An object, an array or a comment: JSON Lines, or JSON whose reader says what is wrong.
     guard let first, !"{[/".utf8.contains(first) else { return nil }
-    let start = bytes.prefix(512)
     // A cut multi-byte character at the end of the sample is still text.
     let isText =
       !start.contains(0)
@@ -54,24 +61,30 @@ extension TraceFile {
     guard isText else {
       return TraceError(code: .notATrace, message: "the file is binary data, \(what)", path: path)
     }
-    guard !hasObjectLine(bytes) else { return nil }
+    guard !(try hasObjectLine(&window)) else { return nil }
     return TraceError(
       code: .notATrace,
       message: "the file is text with no JSON object on any line, \(what)", path: path)
   }
 
-  /// Whether any line of `bytes` starts, after blanks, with `{`: a JSON Lines file, even one
-  /// whose first lines are damaged (which `--lenient` skips), has one.
-  private static func hasObjectLine(_ bytes: [UInt8]) -> Bool {
+  /// Whether any line of the file `window` shows starts, after blanks, with `{`: a JSON Lines
+  /// file, even one whose first lines are damaged (which `--lenient` skips), has one.
+  private static func hasObjectLine(_ window: inout TraceWindow) throws(TraceError) -> Bool {
     var atLineStart = true
-    for byte in bytes {
-      switch byte {
-      case UInt8(ascii: "\n"): atLineStart = true
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
-      case UInt8(ascii: "{") where atLineStart: return true
-      default: atLineStart = false
+    var found = false
+    try window.forEachChunk(from: 0) { bytes in
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "\n"): atLineStart = true
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+        case UInt8(ascii: "{") where atLineStart:
+          found = true
+          return false
+        default: atLineStart = false
+        }
       }
+      return true
     }
-    return false
+    return found
   }
 }

@@ -12,101 +12,85 @@ extension TraceFile {
   /// is. Damage, truncation, warnings and ``LoadedTrace/loss`` are kept, each naming its file
   /// and numbered as in the joined trace; the header is the first trace's.
   public static func join(_ traces: [LoadedTrace]) throws(TraceError) -> LoadedTrace {
-    guard var joined = traces.first else {
+    guard let first = traces.first else {
       throw TraceError(code: .emptyTrace, message: "there are no traces to join")
     }
-    guard traces.count > 1 else { return joined }
-    joined.path = traces.map(\.path).joined(separator: " + ")
-    joined.truncation = joined.truncation.map { "\(traces[0].path): \($0)" }
-    joined.warnings = joined.warnings.map { "\(traces[0].path): \($0)" }
-    joined.damage = joined.damage.map { named($0, traces[0].path, seqOffset: 0) }
-    joined.loss = joined.loss.map { named($0, traces[0].path, seqOffset: 0) }
-    let firstStart = traces[0].header?.startWallClockNanoseconds
-    for trace in traces.dropFirst() {
-      let previousSeq = joined.events.last?.seq ?? 0
-      let previousEnd = joined.events.last?.time.nanoseconds ?? 0
-      // A file a recorder started as the continuation of the previous one already numbers its
-      // events and times on from it: it is taken as it is.
-      let continues =
-        trace.events.first.map { $0.seq > previousSeq && $0.time.nanoseconds >= previousEnd }
-        ?? false
-      let seqOffset = continues ? 0 : previousSeq
-      let firstSeq = trace.events.first.map { $0.seq + seqOffset }
-      // A stretch that ran to the end of the previous file ends where this one starts.
-      joined.loss = joined.loss.map {
-        var stretch = $0
-        if stretch.beforeSeq == nil { stretch.beforeSeq = firstSeq }
-        return stretch
-      }
-      var timeOffset = continues ? 0 : previousEnd
-      if !continues, let firstStart, let start = trace.header?.startWallClockNanoseconds {
-        let (sinceFirst, overflow) = start.subtractingReportingOverflow(firstStart)
-        if !overflow, sinceFirst > previousEnd { timeOffset = sinceFirst }
-      }
-      for event in trace.events {
-        let (seq, seqOverflow) = event.seq.addingReportingOverflow(seqOffset)
-        let (time, timeOverflow) = event.time.nanoseconds.addingReportingOverflow(timeOffset)
-        guard !seqOverflow, !timeOverflow else {
-          throw TraceError(
-            code: .invalidValue,
-            message:
-              "joining \(trace.path) after the traces before it takes seq or time beyond what "
-              + "a trace can hold",
-            path: trace.path)
-        }
-        joined.events.append(Event(seq: seq, time: TraceTime(nanoseconds: time), event.payload))
-      }
-      if let truncation = trace.truncation {
-        let text = "\(trace.path): \(truncation)"
-        joined.truncation = joined.truncation.map { "\($0); \(text)" } ?? text
-      }
-      joined.warnings += trace.warnings.map { "\(trace.path): \($0)" }
-      joined.damage += trace.damage.map { named($0, trace.path, seqOffset: seqOffset) }
-      joined.loss += trace.loss.compactMap { stretch in
-        continuing(stretch, after: continues ? previousSeq : 0).map {
-          named($0, trace.path, seqOffset: seqOffset)
-        }
-      }
+    guard traces.count > 1 else { return first }
+    var join = TraceJoin(paths: traces.map(\.path))
+    var events: [Event] = []
+    for trace in traces {
+      let shift = join.shift(for: trace.path, header: trace.header, first: trace.events.first)
+      events += try shift.move(trace.events)
+      join.add(trace, shift: shift, last: trace.events.isEmpty ? nil : events.last)
     }
+    var joined = join.joined
+    joined.events = events
     return joined
   }
 
-  /// `stretch` of a file whose seqs go on from `previousSeq`, the last of the files before it:
-  /// the seqs before its first event that those files hold are not absent from the joined trace.
-  private static func continuing(_ stretch: LostStretch, after previousSeq: Int) -> LostStretch? {
-    guard stretch.kind == .absent, stretch.afterSeq == 0, let lost = stretch.lostSeqs else {
-      return stretch
+  /// Reads the files of `paths` in order as one trace, joined as ``join(_:)`` joins them, a
+  /// frame or a chunk at a time as ``stream(path:options:chunkSize:header:_:)`` reads each: the
+  /// events, moved, go to `consume` (which returns false to stop), and `header` gets the first
+  /// file's header before any event. Gives what loading the files and joining them gives, or
+  /// the same error: an error reading any of the files comes before one joining them.
+  package static func stream(
+    joining paths: [String], options: ReadOptions = ReadOptions(),
+    chunkSize: Int = TraceWindow.defaultChunkSize, header: (TraceHeader?) -> Void = { _ in },
+    _ consume: ([Event]) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    guard paths.count > 1 else {
+      guard let path = paths.first else {
+        throw TraceError(code: .emptyTrace, message: "there are no traces to join")
+      }
+      return try stream(
+        path: path, options: options, chunkSize: chunkSize, header: header, consume)
     }
-    guard lost.upperBound > previousSeq else { return nil }
-    var clipped = stretch
-    clipped.afterSeq = previousSeq
-    clipped.lostSeqs = max(lost.lowerBound, previousSeq + 1)...lost.upperBound
-    clipped.eventCount = clipped.lostSeqs?.count
-    return clipped
-  }
-
-  /// `stretch` saying which file it is in, with its seqs as numbered in the joined trace.
-  private static func named(_ stretch: LostStretch, _ path: String, seqOffset: Int)
-    -> LostStretch
-  {
-    var named = stretch
-    named.message = "in \(path): \(stretch.message)"
-    guard seqOffset > 0 else { return named }
-    named.afterSeq += seqOffset
-    named.beforeSeq = stretch.beforeSeq.map { $0 + seqOffset }
-    if let lost = stretch.lostSeqs, lost.upperBound <= Int.max - seqOffset {
-      named.lostSeqs = (lost.lowerBound + seqOffset)...(lost.upperBound + seqOffset)
+    var join = TraceJoin(paths: paths)
+    var tally = EventTally()
+    var highWater = 0
+    var stoppedEarly = false
+    // Joining fails only past what a trace can hold; the files are still read to the end, so
+    // that an error in one of them comes first, as it does when they are loaded to be joined.
+    var failure: TraceError?
+    for (index, path) in paths.enumerated() {
+      var fileHeader: TraceHeader?
+      var shift: TraceJoin.Shift?
+      var last: Event?
+      let streamed = try stream(
+        path: path, options: options, chunkSize: chunkSize,
+        header: { read in
+          fileHeader = read
+          if index == 0 { header(read) }
+        }
+      ) { events in
+        guard failure == nil, let first = events.first else { return true }
+        let fileShift = shift ?? join.shift(for: path, header: fileHeader, first: first)
+        shift = fileShift
+        let moved: [Event]
+        do throws(TraceError) {
+          moved = try fileShift.move(events)
+        } catch {
+          failure = error
+          return true
+        }
+        last = moved.last
+        tally.add(moved)
+        stoppedEarly = !consume(moved)
+        return !stoppedEarly
+      }
+      highWater = max(highWater, streamed.bufferHighWater)
+      guard failure == nil else { continue }
+      join.add(
+        streamed.withoutEvents,
+        shift: shift ?? join.shift(for: path, header: fileHeader, first: nil), last: last)
+      if stoppedEarly { break }
     }
-    return named
-  }
-
-  /// `damage` saying which file it is in, with its lost seqs as numbered in the joined trace.
-  private static func named(_ damage: TraceDamage, _ path: String, seqOffset: Int) -> TraceDamage {
-    var named = damage
-    named.message = "in \(path): \(damage.message)"
-    if let lost = damage.lostSeqs, lost.upperBound <= Int.max - seqOffset {
-      named.lostSeqs = (lost.lowerBound + seqOffset)...(lost.upperBound + seqOffset)
-    }
-    return named
+    if let failure { throw failure }
+    let joined = join.joined
+    return StreamedTrace(
+      path: joined.path, format: joined.format, header: joined.header,
+      truncation: joined.truncation, warnings: joined.warnings, damage: joined.damage,
+      loss: joined.loss, tally: tally, storedIndex: nil, stoppedEarly: stoppedEarly,
+      bufferHighWater: highWater)
   }
 }

@@ -1,9 +1,11 @@
 import SceneTrace
 
-/// What a pass over a `.sctrace` file that handed its events on found, besides the events.
+/// What a pass over a trace file that handed its events on found, besides the events.
 package struct StreamedTrace: Sendable {
   /// The file, as the caller named it.
   package var path: String
+  /// The file's format, as ``LoadedTrace/format`` says it.
+  package var format: TraceFileFormat
   /// The header; nil when it is damaged.
   package var header: TraceHeader?
   /// What was lost at the end, as ``LoadedTrace/truncation`` says it.
@@ -21,8 +23,15 @@ package struct StreamedTrace: Sendable {
   /// Whether the consumer stopped the pass before the end: ``truncation`` and the extent of
   /// damage at the end are then unknown.
   package var stoppedEarly: Bool
-  /// The most bytes of the file the reader held at once.
+  /// The most bytes of the file the reader held at once, and of decompressed text.
   package var bufferHighWater: Int
+
+  /// The trace as loaded, without its events: what reading lost, for the warnings.
+  package var withoutEvents: LoadedTrace {
+    LoadedTrace(
+      path: path, events: [], truncation: truncation, warnings: warnings, damage: damage,
+      format: format, header: header, loss: loss)
+  }
 
   /// Which stretch of ``loss`` may explain each of `findings`, as
   /// ``LoadedTrace/lostStretches(explaining:)`` says.
@@ -43,22 +52,68 @@ extension TraceFile {
     sctrace path: String, options: ReadOptions = ReadOptions(),
     chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: ([Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
-    var tally = EventTally()
-    let (scan, highWater) = try TraceWindow.withFile(path, chunkSize: chunkSize) {
-      window throws(TraceError) in
-      let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+    try TraceWindow.withFile(path, chunkSize: chunkSize) { window throws(TraceError) in
+      try stream(sctrace: &window, path: path, options: options, header: { _ in }, consume)
+    }
+  }
+
+  /// Reads the trace file at `path`, of any format (told as ``load(path:options:)`` tells it),
+  /// a frame or a chunk at a time, handing the events to `consume` in order (it returns false
+  /// to stop): the same events, damage, truncation, warnings and loss as
+  /// ``load(path:options:)``, or the same error, in memory that does not grow with the file
+  /// (a zstd-compressed file is decompressed as it is read). `header` gets the file's header
+  /// before any event: nil for JSON Lines, or when it is damaged. A file that is not a regular
+  /// file (a pipe) is read whole first. `chunkSize` is the least a read asks for.
+  package static func stream(
+    path: String, options: ReadOptions = ReadOptions(),
+    chunkSize: Int = TraceWindow.defaultChunkSize, header: (TraceHeader?) -> Void = { _ in },
+    _ consume: ([Event]) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    try TraceWindow.withFile(path, chunkSize: chunkSize) { window throws(TraceError) in
+      let format = try format(of: &window)
+      guard format != .sctrace else {
+        return try stream(sctrace: &window, path: path, options: options, header: header, consume)
+      }
+      if format == .jsonLines, let error = try notATrace(&window, path: path) { throw error }
+      header(nil)
+      var tally = EventTally()
+      let read = try streamJSONLines(
+        &window, compressed: format == .compressedJSONLines, path: path, options: options,
+        chunkSize: chunkSize
+      ) { events in
         tally.add(events)
         return consume(events)
       }
-      return (scan, window.highWater)
+      let loss = LoadedTrace.loss(
+        of: tally, damage: [], truncation: read.truncation, skippedSeqs: read.skippedSeqs,
+        warnings: read.warnings)
+      // Compressed or not, a loaded trace's format is JSON Lines.
+      return StreamedTrace(
+        path: path, format: .jsonLines, header: nil, truncation: read.truncation,
+        warnings: read.warnings, damage: [], loss: loss, tally: tally, storedIndex: nil,
+        stoppedEarly: read.stoppedEarly, bufferHighWater: window.highWater + read.textHighWater)
+    }
+  }
+
+  /// Streams the `.sctrace` file `window` shows, as ``stream(sctrace:options:chunkSize:_:)``.
+  private static func stream(
+    sctrace window: inout TraceWindow, path: String, options: ReadOptions,
+    header: (TraceHeader?) -> Void, _ consume: ([Event]) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    var tally = EventTally()
+    let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient, header: header) {
+      events in
+      tally.add(events)
+      return consume(events)
     }
     let loss = LoadedTrace.loss(
       of: tally, damage: scan.damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,
       warnings: scan.warnings)
     let streamed = StreamedTrace(
-      path: path, header: scan.header, truncation: scan.truncation, warnings: scan.warnings,
-      damage: scan.damage, loss: loss, tally: tally, storedIndex: scan.storedIndex,
-      stoppedEarly: scan.stoppedEarly, bufferHighWater: highWater)
+      path: path, format: .sctrace, header: scan.header, truncation: scan.truncation,
+      warnings: scan.warnings, damage: scan.damage, loss: loss, tally: tally,
+      storedIndex: scan.storedIndex, stoppedEarly: scan.stoppedEarly,
+      bufferHighWater: window.highWater)
     guard tally.count == 0, !scan.stoppedEarly else { return streamed }
     throw emptySctrace(
       LoadedTrace(

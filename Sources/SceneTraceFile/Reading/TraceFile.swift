@@ -23,38 +23,54 @@ public enum TraceFile {
     _ bytes: some Collection<UInt8>, path: String, options: ReadOptions = ReadOptions()
   ) throws(TraceError) -> LoadedTrace {
     let bytes = Array(bytes)
-    switch format(of: bytes) {
-    case .jsonLines:
-      if let error = notATrace(bytes, path: path) { throw error }
-      return try decodeJSONLines(bytes, path: path, options: options)
-    case .compressedJSONLines:
-      return try decodeCompressedJSONLines(bytes, path: path, options: options)
-    case .sctrace:
+    let format = format(of: bytes)
+    guard format != .sctrace else {
       let trace = try TraceReader(bytes: bytes, path: path, options: options).loadAll()
       guard trace.events.isEmpty else { return trace }
       throw emptySctrace(trace, path: path)
+    }
+    return try bytes.withUnsafeBufferPointer { buffer throws(TraceError) in
+      var window = TraceWindow(memory: buffer)
+      if format == .jsonLines, let error = try notATrace(&window, path: path) { throw error }
+      return try loadJSONLines(&window, compressed: format == .compressedJSONLines, path, options)
     }
   }
 
   /// The format `bytes` start with.
   public static func format(of bytes: [UInt8]) -> TraceFileFormat {
-    if isCutInsideHeaderMagic(bytes) { return .sctrace }
-    guard bytes.count >= 4 else { return .jsonLines }
+    format(start: Array(bytes.prefix(16)), count: bytes.count) {
+      bytes.withUnsafeBufferPointer { TraceIndex.frameLayout(fromEndOf: $0) != nil }
+    }
+  }
+
+  /// The format of the file `window` shows, as ``format(of:)`` tells it from its bytes: from
+  /// its first 16 bytes and, when they do not tell, its last ones.
+  static func format(of window: inout TraceWindow) throws(TraceError) -> TraceFileFormat {
+    let start = try window.bytes(0..<min(window.count, 16))
+    return try format(start: start, count: window.count) { () throws(TraceError) in
+      try window.indexLayoutFromEnd() != nil
+    }
+  }
+
+  /// The format of a file of `count` bytes whose first 16 bytes (or all) are `start`;
+  /// `endsWithIndex` says whether its last bytes are a `.sctrace` index.
+  private static func format<Failure: Error>(
+    start: [UInt8], count: Int, endsWithIndex: () throws(Failure) -> Bool
+  ) throws(Failure) -> TraceFileFormat {
+    if isCutInsideHeaderMagic(start) { return .sctrace }
+    guard count >= 4 else { return .jsonLines }
     let magic =
-      UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
-      | UInt32(bytes[3]) << 24
+      UInt32(start[0]) | UInt32(start[1]) << 8 | UInt32(start[2]) << 16
+      | UInt32(start[3]) << 24
     if magic == ZstdFrameLayout.skippableMagicBase | UInt32(TraceRecord.headerNibble),
-      TraceHeader.looksLikeHeader(bytes.dropFirst(8)) || bytes.count <= 8
+      TraceHeader.looksLikeHeader(start.dropFirst(8)) || count <= 8
     {
       return .sctrace
     }
     // A header whose frame magic is damaged still says SCTRACE after it, and a closed file
     // still ends with its index: read as .sctrace, which reports the damage.
-    if bytes.dropFirst(8).starts(with: TraceHeader.magic)
-      || bytes.withUnsafeBufferPointer({ TraceIndex.frameLayout(fromEndOf: $0) != nil })
-    {
-      return .sctrace
-    }
+    if start.dropFirst(8).starts(with: TraceHeader.magic) { return .sctrace }
+    if try endsWithIndex() { return .sctrace }
     if magic == ZstdFrameLayout.magic || magic & 0xFFFF_FFF0 == ZstdFrameLayout.skippableMagicBase {
       return .compressedJSONLines
     }
@@ -98,65 +114,23 @@ public enum TraceFile {
   public static func decodeJSONLines(
     _ bytes: some Collection<UInt8>, path: String, options: ReadOptions = ReadOptions()
   ) throws(TraceError) -> LoadedTrace {
-    let bytes = Array(bytes)
-    var reader = JSONLinesReader(path: path, options: options)
-    let cut = try bytes.withUnsafeBufferPointer { buffer throws(TraceError) in
-      try reader.read(buffer)
+    try Array(bytes).withUnsafeBufferPointer { buffer throws(TraceError) in
+      var window = TraceWindow(memory: buffer)
+      return try loadJSONLines(&window, compressed: false, path, options)
     }
-    let truncation = cut.map {
-      "line \($0.line) is incomplete: the file ends without a newline after \($0.byteCount) "
-        + "bytes of it, which were dropped"
-    }
-    return try finish(reader, truncation: truncation, path: path)
   }
 
-  /// Decompresses zstd-compressed JSON Lines and reads them; a stream cut inside a frame keeps
-  /// every complete line decoded before the cut.
-  private static func decodeCompressedJSONLines(
-    _ bytes: [UInt8], path: String, options: ReadOptions
+  /// Reads the JSON Lines (or zstd-compressed JSON Lines) `window` shows, keeping every event.
+  private static func loadJSONLines(
+    _ window: inout TraceWindow, compressed: Bool, _ path: String, _ options: ReadOptions
   ) throws(TraceError) -> LoadedTrace {
-    let output = try bytes.withUnsafeBufferPointer { buffer throws(TraceError) in
-      try ZstdDecompression.decompress(buffer, path: path)
+    var events: [Event] = []
+    let read = try streamJSONLines(&window, compressed: compressed, path: path, options: options) {
+      events += $0
+      return true
     }
-    var reader = JSONLinesReader(path: path, options: options)
-    let cut = try output.bytes.withUnsafeBufferPointer { buffer throws(TraceError) in
-      try reader.read(buffer)
-    }
-    var truncation: String?
-    if !output.isComplete {
-      truncation =
-        "the zstd stream ends inside a frame after \(bytes.count) compressed bytes; every "
-        + "complete line decoded before the cut was kept"
-      if let cut {
-        truncation? += ", and the \(cut.byteCount) decoded bytes of line \(cut.line) were dropped"
-      }
-    } else if let cut {
-      truncation =
-        "line \(cut.line) is incomplete: the decompressed text ends without a newline after "
-        + "\(cut.byteCount) bytes of it, which were dropped"
-    }
-    return try finish(reader, truncation: truncation, path: path)
-  }
-
-  /// The loaded trace, or an `emptyTrace` error when no event was read.
-  private static func finish(_ reader: JSONLinesReader, truncation: String?, path: String)
-    throws(TraceError) -> LoadedTrace
-  {
-    guard reader.events.isEmpty else {
-      return LoadedTrace(
-        path: path, events: reader.events, truncation: truncation, warnings: reader.warnings,
-        skippedSeqs: reader.skippedSeqs)
-    }
-    var message = "the file holds no events"
-    if let truncation {
-      message += " that were read completely: \(truncation)"
-    } else if !reader.warnings.isEmpty {
-      let count = reader.warnings.count
-      message +=
-        " of a known type: \(count) of unknown types \(count == 1 ? "was" : "were") skipped"
-    } else {
-      message += ": it is empty or holds only blank and // comment lines"
-    }
-    throw TraceError(code: .emptyTrace, message: message, path: path)
+    return LoadedTrace(
+      path: path, events: events, truncation: read.truncation, warnings: read.warnings,
+      skippedSeqs: read.skippedSeqs)
   }
 }

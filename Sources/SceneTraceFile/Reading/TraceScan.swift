@@ -56,13 +56,15 @@ struct TraceScan {
 
   /// Scans the file `window` shows as ``scan(_:path:lenient:)`` does, handing the events of each
   /// frame to `consume` as they are read, in order, rather than keeping them; `consume` returns
-  /// false to stop reading (``stoppedEarly``).
+  /// false to stop reading (``stoppedEarly``). `header` gets the header once it is read (nil
+  /// when it is damaged), before any event.
   static func stream(
-    _ window: inout TraceWindow, path: String, lenient: Bool, _ consume: ([Event]) -> Bool
+    _ window: inout TraceWindow, path: String, lenient: Bool,
+    header: (TraceHeader?) -> Void = { _ in }, _ consume: ([Event]) -> Bool
   ) throws(TraceError) -> TraceScan {
     var scanner = try TraceScanner(window: window, path: path, lenient: lenient)
     defer { window = scanner.window }
-    try scanner.run(consume)
+    try scanner.run(header: header, consume)
     return scanner.scan
   }
 }
@@ -109,8 +111,11 @@ struct TraceScanner {
     }
   }
 
-  mutating func run(_ consume: ([Event]) -> Bool) throws(TraceError) {
+  mutating func run(header: (TraceHeader?) -> Void, _ consume: ([Event]) -> Bool)
+    throws(TraceError)
+  {
     var position = try readHeader()
+    header(scan.header)
     scanning: while position < window.count {
       window.release(before: position)
       let layout: ZstdFrameLayout

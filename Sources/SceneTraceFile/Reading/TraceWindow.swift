@@ -1,9 +1,9 @@
 internal import SystemPackage
 
-/// The bytes of a `.sctrace` file as the readers see them: either bytes already in memory, or a
-/// file read by offset through a buffer that holds only what is being read (a frame, a record,
-/// the bytes a search looks at), so that a pass over a long file takes memory for one frame,
-/// not for the file.
+/// The bytes of a trace file as the readers see them: either bytes already in memory, or a file
+/// read by offset through a buffer that holds only what is being read (a frame, a record, the
+/// bytes a search looks at, a chunk of JSON Lines), so that a pass over a long file takes memory
+/// for one frame or chunk, not for the file.
 ///
 /// Offsets are the file's. The buffer grows to hold the frame being read (a frame whose sizes
 /// claim more than the file holds is read only as far as the file goes) and drops what lies
@@ -20,7 +20,7 @@ struct TraceWindow {
   /// as it went then.
   let count: Int
   /// How many bytes a read asks for at least.
-  private let chunkSize: Int
+  let chunkSize: Int
   /// The bytes from `base` on, read from a file.
   private var buffer: [UInt8] = []
   /// The offset of `buffer`'s first byte.
@@ -103,6 +103,21 @@ struct TraceWindow {
           try body(UnsafeBufferPointer(rebasing: buffer[start..<start + range.count]))
         }
       }
+    }
+  }
+
+  /// Runs `body` over the bytes from `offset` to the end, ``chunkSize`` bytes at a time, each
+  /// released after it, until `body` returns false.
+  mutating func forEachChunk(
+    from offset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Bool
+  ) throws(TraceError) {
+    var start = offset
+    while start < count {
+      let end = min(count, start + chunkSize)
+      let goesOn = try withBytes(start..<end, body).get()
+      release(before: end)
+      guard goesOn else { return }
+      start = end
     }
   }
 

@@ -1,0 +1,83 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+
+/// A `.sctrace` file written while its events are still being read: into a temporary file
+/// beside the output, which takes the output's place only when ``finish()`` succeeds, so that a
+/// read that fails part way leaves whatever was at the output as it was.
+///
+/// A failure to write is kept until ``finish()`` rather than thrown: the read goes on to its
+/// end, so that a fault in the input is what is reported, as when the whole input was read
+/// before anything was written.
+final class StreamedTraceOutput {
+  /// The file to write, as the user named it.
+  let path: String
+  /// Where the file goes: the output, or the file it links to.
+  private let target: String
+  /// The file written until it takes the target's place, beside it.
+  private let temporaryPath: String
+  private let compression: TraceWriter.Compression
+  private var sink: FileByteSink?
+  private var writer: TraceWriter?
+  private var failure: TraceError?
+
+  /// An output to `path`, written with `compression`; nothing is created before ``start(_:)``.
+  init(path: String, compression: TraceWriter.Compression) {
+    self.path = path
+    self.compression = compression
+    target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    temporaryPath = target + ".importing"
+  }
+
+  /// Creates the temporary file and writes `header` to it.
+  func start(_ header: TraceHeader) {
+    guard failure == nil, writer == nil else { return }
+    do throws(TraceError) {
+      let sink = try FileByteSink(path: temporaryPath)
+      self.sink = sink
+      writer = try TraceWriter(
+        header: header, sink: sink, options: TraceOutput.writerOptions(compression: compression))
+    } catch {
+      keep(error)
+    }
+  }
+
+  /// Appends `events`, which follow those appended before.
+  func write(_ events: [Event]) {
+    guard failure == nil, let writer else { return }
+    do throws(TraceError) {
+      for event in events { try writer.append(event) }
+    } catch {
+      keep(error)
+    }
+  }
+
+  /// Closes the file, puts it in the output's place and returns its size; throws the first
+  /// failure to write, having removed the temporary file.
+  func finish() throws(TraceError) -> Int {
+    do throws(TraceError) {
+      if let failure { throw failure }
+      guard let writer, let sink else { preconditionFailure("finish() before start(_:)") }
+      try writer.close()
+      try sink.replace(target)
+      return try TraceReader.fileSize(of: path)
+    } catch {
+      discard()
+      throw error
+    }
+  }
+
+  /// Removes the temporary file, if it was created: what a failed read leaves behind.
+  func discard() {
+    writer = nil
+    sink = nil
+    try? FileManager.default.removeItem(atPath: temporaryPath)
+  }
+
+  /// Keeps the first failure, naming the output rather than the temporary file.
+  private func keep(_ error: TraceError) {
+    var named = error
+    if named.path == temporaryPath { named.path = path }
+    failure = named
+  }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
+import Testing
+
+/// Streaming a trace file of any format, or several joined, a chunk at a time gives what
+/// loading it whole gives: the same events, header, truncation, warnings, damage and loss, or
+/// the same error; and it holds a chunk and a line, never the file.
+@Suite struct StreamedFormatTests {
+  /// What a stream handed on and found.
+  private struct Streamed {
+    var events: [Event] = []
+    var header: TraceHeader?
+    var trace: StreamedTrace
+  }
+
+  /// A fresh scratch folder, removed when the test ends by the caller.
+  private static func folder() throws -> URL {
+    let url = TemporaryFile.url("StreamedFormatTests")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Streams the files of `paths` (joined when several) through reads of `chunkSize` bytes.
+  private static func stream(
+    _ paths: [String], chunkSize: Int, lenient: Bool = false
+  ) throws(TraceError) -> Streamed {
+    var events: [Event] = []
+    var header: TraceHeader?
+    var headerCalls = 0
+    let trace = try TraceFile.stream(
+      joining: paths, options: ReadOptions(lenient: lenient), chunkSize: chunkSize,
+      header: { read in
+        #expect(events.isEmpty, "the header comes before the events")
+        header = read
+        headerCalls += 1
+      }
+    ) { frame in
+      events += frame
+      return true
+    }
+    #expect(headerCalls == 1)
+    return Streamed(events: events, header: header, trace: trace)
+  }
+
+  /// Loads the files of `paths` whole, and joins them when several.
+  private static func load(_ paths: [String], lenient: Bool = false) throws(TraceError)
+    -> LoadedTrace
+  {
+    var traces: [LoadedTrace] = []
+    for path in paths {
+      traces.append(try TraceFile.load(path: path, options: ReadOptions(lenient: lenient)))
+    }
+    return try TraceFile.join(traces)
+  }
+
+  /// Checks that streaming `paths` through reads of `chunkSize` bytes gives what loading them
+  /// gives.
+  private static func expectSameAsLoad(
+    _ paths: [String], chunkSize: Int, lenient: Bool = false, _ label: String
+  ) {
+    let loaded = Result { () throws(TraceError) in try load(paths, lenient: lenient) }
+    let streamed = Result { () throws(TraceError) in
+      try stream(paths, chunkSize: chunkSize, lenient: lenient)
+    }
+    switch (loaded, streamed) {
+    case (.success(let loaded), .success(let streamed)):
+      #expect(streamed.events == loaded.events, "\(label)")
+      #expect(streamed.trace.tally.count == loaded.events.count, "\(label)")
+      #expect(streamed.trace.path == loaded.path, "\(label)")
+      #expect(streamed.trace.format == loaded.format, "\(label)")
+      #expect(streamed.header == loaded.header, "\(label)")
+      #expect(streamed.trace.header == loaded.header, "\(label)")
+      #expect(streamed.trace.truncation == loaded.truncation, "\(label)")
+      #expect(streamed.trace.warnings == loaded.warnings, "\(label)")
+      #expect(streamed.trace.damage == loaded.damage, "\(label)")
+      #expect(streamed.trace.loss == loaded.loss, "\(label)")
+      #expect(!streamed.trace.stoppedEarly, "\(label)")
+    case (.failure(let loaded), .failure(let streamed)):
+      #expect(streamed.code == loaded.code, "\(label)")
+      #expect(streamed.message == loaded.message, "\(label)")
+      #expect(streamed.path == loaded.path, "\(label)")
+      #expect(streamed.line == loaded.line, "\(label)")
+      #expect(streamed.field == loaded.field, "\(label)")
+      #expect(streamed.byteOffset == loaded.byteOffset, "\(label)")
+    default:
+      Issue.record("\(label): loading gave \(loaded), streaming \(streamed)")
+    }
+  }
+
+  /// Writes `bytes` to `name` in `folder` and returns its path.
+  private static func write(_ bytes: some Sequence<UInt8>, _ name: String, in folder: URL)
+    throws -> String
+  {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  /// The JSON Lines of `events`, as `replay export` writes them.
+  private static func jsonLines(_ events: [Event]) -> [UInt8] {
+    Array(events.map { $0.jsonLine + "\n" }.joined().utf8)
+  }
+
+  @Test(arguments: [64, 4096, 1 << 20])
+  func everyShippedTraceStreamsAsItLoads(chunkSize: Int) throws {
+    let folders = [PackageFolders.traces, PackageFolders.traces.appendingPathComponent("captured")]
+    let paths = try folders.flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".sctrace") }.sorted()
+        .map { folder.appendingPathComponent($0).path }
+    }
+    #expect(paths.count > 20)
+    for path in paths {
+      Self.expectSameAsLoad([path], chunkSize: chunkSize, path)
+    }
+  }
+
+  @Test func cutAndDamagedJSONLinesStreamAsTheyLoad() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 14)
+    var random = SplitMix64(seed: 0x1714)
+    let original = Self.jsonLines(randomEvents.events(count: 400))
+    for round in 0..<30 {
+      var bytes = original
+      switch round % 3 {
+      case 0:
+        bytes.removeLast(Int.random(in: 1..<bytes.count, using: &random))
+      case 1:
+        // A damaged line somewhere: the same error on the same line, or skipped leniently.
+        let index = Int.random(in: 0..<bytes.count, using: &random)
+        let damage: [UInt8] = [UInt8(ascii: "}"), UInt8(ascii: "x"), 0xFF]
+        bytes[index] = damage[Int.random(in: 0..<damage.count, using: &random)]
+      default:
+        let start = Int.random(in: 0..<bytes.count, using: &random)
+        bytes.insert(contentsOf: Array("\n{\"t\":".utf8), at: start)
+      }
+      let path = try Self.write(bytes, "round-\(round).jsonl", in: folder)
+      for chunkSize in [16, 333] {
+        for lenient in [false, true] {
+          Self.expectSameAsLoad(
+            [path], chunkSize: chunkSize, lenient: lenient,
+            "round \(round), chunk \(chunkSize), lenient \(lenient)")
+        }
+      }
+    }
+  }
+
+  @Test func textsThatAreNotTracesFailAsWhenLoaded() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cases: [(String, [UInt8])] = [
+      ("empty", []),
+      ("blank", Array("\n   \n\t\n".utf8)),
+      ("report", Array(("a report\n" + String(repeating: "of lines\n", count: 200)).utf8)),
+      (
+        "report with an object line",
+        Array(
+          ("a report\n" + String(repeating: "x\n", count: 300)
+            + "{\"type\":\"app.terminate\"}\n").utf8)
+      ),
+      ("binary", [0x01, 0x00, 0x02] + Array(repeating: 0x41, count: 600)),
+      ("gzip", [0x1F, 0x8B, 0x08, 0x00] + Array(repeating: 0, count: 40)),
+      ("byte order mark", [0xEF, 0xBB, 0xBF] + Array("{\"type\":\"app.terminate\"}\n".utf8)),
+    ]
+    for (name, bytes) in cases {
+      let path = try Self.write(bytes, name, in: folder)
+      for lenient in [false, true] {
+        Self.expectSameAsLoad([path], chunkSize: 16, lenient: lenient, "\(name), \(lenient)")
+      }
+    }
+  }
+
+  @Test(.enabled(if: TraceWriter.Compression.isZstdAvailable && ZstdTool.isInstalled))
+  func cutAndDamagedCompressedJSONLinesStreamAsTheyLoad() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 41)
+    let plain = try Self.write(
+      Self.jsonLines(randomEvents.events(count: 6000)), "t.jsonl", in: folder)
+    let compressed = folder.appendingPathComponent("t.jsonl.zst").path
+    #expect(try ZstdTool.run(["-q", "-f", "-3", plain, "-o", compressed]).status == 0)
+    let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: compressed)))
+    var random = SplitMix64(seed: 0x2514)
+    Self.expectSameAsLoad([compressed], chunkSize: 100, "intact")
+    for round in 0..<12 {
+      var bytes = original
+      if round % 2 == 0 {
+        bytes.removeLast(Int.random(in: 1..<bytes.count, using: &random))
+      } else {
+        let start = Int.random(in: 0..<bytes.count - 8, using: &random)
+        for index in start..<start + 8 { bytes[index] ^= 0x5A }
+      }
+      let path = try Self.write(bytes, "round-\(round).jsonl.zst", in: folder)
+      Self.expectSameAsLoad([path], chunkSize: 1000, "round \(round)")
+    }
+  }
+
+  @Test func joinedFilesStreamAsTheyJoinWhenLoaded() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 7)
+    var farEvents = RandomEvents(seed: 8)
+    // Times a millisecond apart, so that moving them never goes past what a trace can hold.
+    let events = randomEvents.events(count: 900).map {
+      Event(seq: $0.seq, time: TraceTime(nanoseconds: Int64($0.seq) * 1_000_000), $0.payload)
+    }
+    let first = try Self.write(Self.jsonLines(Array(events.prefix(300))), "a.jsonl", in: folder)
+    // A recorder's continuing file: its seqs and times go on from the first's.
+    let continuing = try Self.write(
+      try sctrace(Array(events[300..<600]), options: smallFrames(eventsPerFrame: 50)),
+      "b.sctrace", in: folder)
+    // A file of its own, whose seqs start again at 1, cut inside a frame.
+    let own = events[600...].enumerated().map {
+      Event(seq: $0.offset + 1, time: $0.element.time, $0.element.payload)
+    }
+    let whole = try sctrace(own, options: smallFrames(eventsPerFrame: 50))
+    let cut = try Self.write(whole.prefix(whole.count * 3 / 4), "c.sctrace", in: folder)
+    let shipped = PackageFolders.traces.appendingPathComponent("two-windows-clean.sctrace").path
+    let damaged = try Self.write(
+      Self.jsonLines(Array(events.prefix(50))) + Array("{x\n".utf8), "d.jsonl", in: folder)
+    // Times that moving takes past what a trace can hold: an error, after any in reading.
+    let far = try Self.write(
+      Self.jsonLines(farEvents.events(count: 40)), "far.jsonl", in: folder)
+    for paths in [
+      [first, continuing], [first, continuing, cut], [cut, first], [shipped, first, shipped],
+      [first, damaged, continuing], [far, far], [far, far, damaged],
+    ] {
+      for chunkSize in [64, 5000] {
+        for lenient in [false, true] {
+          Self.expectSameAsLoad(
+            paths, chunkSize: chunkSize, lenient: lenient,
+            "\(paths.map { URL(fileURLWithPath: $0).lastPathComponent }), \(chunkSize)")
+        }
+      }
+    }
+  }
+
+  @Test func aLongJSONLinesFileStreamsThroughAChunkAndALine() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 2)
+    let events = randomEvents.events(count: 30_000)
+    let bytes = Self.jsonLines(events)
+    let path = try Self.write(bytes, "long.jsonl", in: folder)
+    let longestLine = events.map { $0.jsonLine.utf8.count + 1 }.max() ?? 0
+    let chunkSize = 4096
+    var count = 0
+    var largestBatch = 0
+    let streamed = try TraceFile.stream(path: path, chunkSize: chunkSize) { batch in
+      count += batch.count
+      largestBatch = max(largestBatch, batch.count)
+      return true
+    }
+    #expect(count == events.count)
+    // A read holds the line that ran past the chunk before, and a chunk after it.
+    #expect(streamed.bufferHighWater <= chunkSize + longestLine)
+    #expect(streamed.bufferHighWater < bytes.count / 100)
+    // Each batch is a chunk's events, never the file's.
+    #expect(largestBatch <= chunkSize / 2)
+  }
+
+  @Test func aConsumerThatStopsEndsAJSONLinesReadEarly() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 3)
+    let events = randomEvents.events(count: 2000)
+    let path = try Self.write(Self.jsonLines(events), "t.jsonl", in: folder)
+    var read: [Event] = []
+    let streamed = try TraceFile.stream(path: path, chunkSize: 1024) { batch in
+      read += batch
+      return read.count < 100
+    }
+    #expect(streamed.stoppedEarly)
+    #expect(read.count >= 100 && read.count < events.count)
+    #expect(read == Array(events.prefix(read.count)))
+  }
+}
