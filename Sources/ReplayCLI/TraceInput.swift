@@ -84,11 +84,30 @@ struct TraceReadingOptions: ParsableArguments {
     }
   }
 
-  /// Tells standard error where the recorder dropped events in the trace at `path`: each
-  /// drop's seq and ``LostStretch/summary``.
+  /// Tells standard error where the recorder dropped events in the trace at `path`: the first
+  /// ``listedDropLimit`` drops' seqs and ``LostStretch/summary``, then how many more there are
+  /// (a recorder overwhelmed for minutes drops at thousands of places; each is still a
+  /// `trace.events-lost` finding of `check`, and `replay info` lists them all).
   static func reportDrops(in path: String, _ drops: some Sequence<(seq: Int, summary: String)>) {
-    Console.report(warnings: drops.lazy.map { "\(path): events lost at seq \($0) (\($1))" })
+    var lines: [String] = []
+    var unlisted = 0
+    for (seq, summary) in drops {
+      guard lines.count < listedDropLimit else {
+        unlisted += 1
+        continue
+      }
+      lines.append("\(path): events lost at seq \(seq) (\(summary))")
+    }
+    if unlisted > 0 {
+      lines.append(
+        "\(path): events lost at \(unlisted) more place\(unlisted == 1 ? "" : "s"); "
+          + "`replay info \(path)` lists every one")
+    }
+    Console.report(warnings: lines)
   }
+
+  /// How many drops ``reportDrops(in:_:)`` lists one by one.
+  static let listedDropLimit = 10
 }
 
 /// How the commands that read exactly one trace file load it: `--lenient`, and no `--join`.

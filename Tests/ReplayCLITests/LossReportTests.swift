@@ -49,6 +49,25 @@ struct LossReportTests {
     #expect(strict.status == 1)
   }
 
+  /// A recorder that drops at many places: standard error lists the first ten drops and says
+  /// how many more there are; `check` still reports each one as a finding.
+  @Test func manyDropsAreListedTenThenCounted() throws {
+    var lines = [#"{"type":"app.launch","launch":"L1"}"#]
+    for index in 1...25 {
+      lines.append(#"{"t":\#(index),"type":"trace.gap","dropped":\#(index)}"#)
+      lines.append(#"{"t":\#(index).5,"type":"app.mark","label":"after \#(index)"}"#)
+    }
+    let path = try write(lines.joined(separator: "\n") + "\n")
+    let result = try ReplayTool.run("check", path)
+    let listed = result.errors.components(separatedBy: "\n").filter {
+      $0.contains("events lost at seq")
+    }
+    #expect(listed.count == 10)
+    #expect(listed.first?.hasSuffix("events lost at seq 2 (1 dropped by the recorder)") == true)
+    #expect(result.errors.contains("\(path): events lost at 15 more places; `replay info \(path)`"))
+    #expect(result.output.components(separatedBy: "warning[trace.events-lost]").count == 26)
+  }
+
   @Test func findingAfterALossInTheSameLaunchIsMarked() throws {
     let path = try write(Self.droppedTrace)
     let result = try ReplayTool.run("check", path)
