@@ -67,8 +67,7 @@ func runSeekCost(_ arguments: [String]) throws -> Bool {
 
 /// The integer after `name` in `arguments`, if any.
 private func option(_ name: String, in arguments: [String]) -> Int? {
-  guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count else { return nil }
-  return Int(arguments[at + 1])
+  argument(after: name, in: arguments).flatMap { Int($0) }
 }
 
 /// Where the time of seeks goes: each part of `state --at` timed alone, for the same seqs.

@@ -20,13 +20,21 @@ func runWriteTrace(_ arguments: [String]) throws -> Bool {
     return true
   }
   let path = arguments[flag + 2]
-  let writer = try TraceWriter(
-    header: TraceHeader(recorderVersion: "bench"), sink: try FileByteSink(path: path))
   let events =
     arguments.contains("--drag")
     ? Workload.longDrag(samples: count, pixelAligned: true) : Workload.mixedSession(events: count)
-  for event in events { try writer.append(event) }
-  try writer.close()
+  try writeSctrace(events, to: path)
   print("wrote \(count) events to \(path)")
   return true
+}
+
+/// Writes `events` to a `.sctrace` file at `path` as the recorder writes them (the writer's
+/// default options) and returns the file's size in bytes.
+@discardableResult
+func writeSctrace(_ events: [Event], to path: String) throws -> Int {
+  let writer = try TraceWriter(
+    header: TraceHeader(recorderVersion: "bench"), sink: try FileByteSink(path: path))
+  for event in events { try writer.append(event) }
+  try writer.close()
+  return try TraceReader.fileSize(of: path)
 }

@@ -7,7 +7,9 @@
 // `bench --write-sctrace N PATH` writes the mixed session of N events as a `.sctrace` file (see
 // WriteTrace.swift). `bench --info` times what `replay info` reads, from the index and in full
 // (InfoCost.swift). `bench --seek PATH` times random `state --at` seeks in process
-// (SeekCost.swift).
+// (SeekCost.swift). `bench --scaling [--sizes N,N] [--json PATH]` measures how each cost of
+// `replay check` grows from 10^4 to 10^6 events and writes it as JSON that
+// `tools/check-bench-scaling` checks (Scaling.swift).
 
 import Foundation
 import SceneTrace
@@ -16,6 +18,7 @@ import SceneTraceFile
 if runReplayProfile(CommandLine.arguments) { exit(0) }
 if try runWriteTrace(CommandLine.arguments) { exit(0) }
 if try runSeekCost(CommandLine.arguments) { exit(0) }
+if try runScaling(CommandLine.arguments) { exit(0) }
 if try runHookProfile(CommandLine.arguments) { exit(0) }
 if CommandLine.arguments.contains("--writer-cost") {
   try printWriterCost("mixed session", events: Workload.mixedSession(events: 100_000))
@@ -42,6 +45,12 @@ func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
     best = min(best, Double(MonotonicClock.now() - start) / 1e9)
   }
   return best
+}
+
+/// The text after `name` in `arguments`, if any.
+func argument(after name: String, in arguments: [String]) -> String? {
+  guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count else { return nil }
+  return arguments[at + 1]
 }
 
 /// One column of the report.
