@@ -86,12 +86,39 @@ extension String {
     return result
   }
 
-  /// Whether the string reads unambiguously without quotes.
+  /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.
   fileprivate var isBareWord: Bool {
-    !isEmpty
-      && unicodeScalars.allSatisfy {
+    guard !isEmpty else { return false }
+    // Nearly every value in a trace is ASCII: its bytes are checked one by one, without looking
+    // up each scalar's Unicode properties (a report prints tens of thousands of such lines).
+    var isASCII = true
+    for byte in utf8 {
+      guard byte < 0x80 else {
+        isASCII = false
+        break
+      }
+      guard byte.isBareWordASCII else { return false }
+    }
+    return isASCII
+      || unicodeScalars.allSatisfy {
         $0.properties.isAlphabetic || $0.properties.numericType != nil
           || "-_.:/@#+".unicodeScalars.contains($0)
       }
+  }
+}
+
+extension UInt8 {
+  /// Whether this ASCII byte is a letter, a digit or one of `-_.:/@#+`: the ASCII scalars
+  /// `isBareWord` accepts.
+  fileprivate var isBareWordASCII: Bool {
+    switch self {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
+      UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "+"):
+      true
+    default: false
+    }
   }
 }
