@@ -65,19 +65,23 @@ extension JSONValue {
       output += text
       return
     }
-    var unescapedStart = text.unicodeScalars.startIndex
+    // The characters escaped are ASCII, so every run between them ends on a scalar boundary
+    // (not always on a character's: "\r\n" is one). Each run is appended as a substring, in
+    // place; appending a view of scalars would copy the whole output each time.
+    let bytes = text.utf8
+    let run = { (range: Range<String.Index>) in Substring(text.unicodeScalars[range]) }
+    var unescapedStart = bytes.startIndex
     var index = unescapedStart
-    let scalars = text.unicodeScalars
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if scalar == "\"" || scalar == "\\" || scalar.value < 0x20 {
-        output.unicodeScalars += scalars[unescapedStart..<index]
-        output += escape(scalar)
-        unescapedStart = scalars.index(after: index)
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 0x22 || byte == 0x5C || byte < 0x20 {
+        output += run(unescapedStart..<index)
+        output += escape(Unicode.Scalar(byte))
+        unescapedStart = bytes.index(after: index)
       }
-      index = scalars.index(after: index)
+      index = bytes.index(after: index)
     }
-    output.unicodeScalars += scalars[unescapedStart..<scalars.endIndex]
+    output += run(unescapedStart..<bytes.endIndex)
   }
 
   private static func escape(_ scalar: Unicode.Scalar) -> String {
