@@ -96,7 +96,7 @@ struct ShrinkCommand: ParsableCommand {
       return .finding(RuleID(rule), session: session.map(SessionID.init))
     }
     let (field, value) = try Self.parseFieldValue(untilState ?? "")
-    return ShrinkGoal("\(field) = \(value.serialized())") { $0.state.json[field] == value }
+    return ShrinkGoal("\(field) = \(value.serialized())") { $0.state.json(at: field) == value }
   }
 
   /// Why `trace` does not meet `goal`, and where to look.
@@ -106,7 +106,7 @@ struct ShrinkCommand: ParsableCommand {
       return "\(trace.path) has no \(rule) finding\(place); `replay check` lists its findings"
     }
     let (field, _) = try Self.parseFieldValue(untilState ?? "")
-    let actual = Replay.run(trace.events).state.json[field]
+    let actual = Replay.run(trace.events).state.json(at: field)
     return "\(trace.path) does not end with \(goal.summary) but with "
       + "\(actual.map { $0.serialized() } ?? "nothing there"); `replay why` shows how it got there"
   }

@@ -61,12 +61,12 @@ struct WhyCommand: ParsableCommand {
       try at.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
       ?? last
     var replay = Replay()
-    var value = replay.state.json[field]
+    var value = replay.state.json(at: field)
     var everPresent = value != nil
     var changes: [FieldChange] = []
     for event in trace.events.prefix(while: { $0.seq <= end }) {
       let found = replay.apply(event)
-      let next = replay.state.json[field]
+      let next = replay.state.json(at: field)
       everPresent = everPresent || next != nil
       if next != value {
         changes.append(FieldChange(event: event, before: value, after: next, findings: found))

@@ -1,5 +1,6 @@
 import Foundation
 import SceneTrace
+import SceneTraceTestSupport
 import Testing
 
 @testable import SceneTraceFile
@@ -7,23 +8,11 @@ import Testing
 /// A checkpoint's state is read through the project's own JSON parser and `JSONValueDecoder`:
 /// every state reads back as itself, and a document that is not a state says where.
 @Suite struct StateJSONReadingTests {
-  private static let traces = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("traces")
-
   @Test func everyStateOfTheShippedTracesReadsBackFromItsCanonicalJSON() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Self.traces.path)
-      .filter { $0.hasSuffix(".jsonl") }.sorted()
-    #expect(names.count >= 20)
-    for name in names {
-      let trace = try TraceFile.load(path: Self.traces.appendingPathComponent(name).path)
-      var replay = Replay()
-      for event in trace.events {
-        replay.apply(event)
-        let json = replay.state.canonicalJSON()
-        #expect(try TraceState(canonicalJSON: json) == replay.state, "\(name) seq \(event.seq)")
-      }
+    let traces = try PackageFolders.forEachExampleState { state, place throws in
+      #expect(try TraceState(canonicalJSON: state.canonicalJSON()) == state, "\(place)")
     }
+    #expect(traces >= 20)
   }
 
   @Test func aStateWithManySessionsAndNonFiniteCoordinatesReadsBack() throws {

@@ -13,20 +13,49 @@ extension TraceState {
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
   /// `"shared"`, in that order.
   package var json: JSONValue {
-    [
-      "seq": JSONValue(seq),
-      "t": JSONValue(time),
-      "app": [
+    .object(JSONObject(Self.jsonMembers.map { ($0, jsonMember($0) ?? .null) }))
+  }
+
+  /// The keys of the state JSON, in order.
+  private static let jsonMembers = ["seq", "t", "app", "sessions", "drags", "shared"]
+
+  /// The value at `path` in ``json``, made without the rest of the state: only the member the
+  /// path starts with, and only the session, drag or shared value it names there. Following a
+  /// field over a long trace (`replay why`) asks this after every event.
+  package func json(at path: JSONPath) -> JSONValue? {
+    let components = path.components
+    guard case .key(let member)? = components.first else { return json[path] }
+    if components.count > 1, case .key(let key) = components[1] {
+      let rest = JSONPath(components: Array(components.dropFirst(2)))
+      switch member {
+      case "sessions": return sessions[SessionID(key)]?.json[rest]
+      case "drags": return drags[DragID(key)]?.json[rest]
+      case "shared": return shared[key]?.json[rest]
+      default: break
+      }
+    }
+    return jsonMember(member)?[JSONPath(components: Array(components.dropFirst()))]
+  }
+
+  /// The member `key` of ``json``; nil when it has none.
+  private func jsonMember(_ key: String) -> JSONValue? {
+    switch key {
+    case "seq": JSONValue(seq)
+    case "t": JSONValue(time)
+    case "app":
+      [
         "state": .string(appActivation.rawValue),
         "launch": JSONValue(app.launch),
         "keyScene": JSONValue(app.keyScene?.rawValue),
         "terminated": .bool(app.terminated),
-      ],
-      "sessions": .object(
-        JSONObject(sortingKeys: sessions.map { ($0.key.rawValue, $0.value.json) })),
-      "drags": .object(JSONObject(sortingKeys: drags.map { ($0.key.rawValue, $0.value.json) })),
-      "shared": .object(JSONObject(sortingKeys: shared.map { ($0.key, $0.value.json) })),
-    ]
+      ]
+    case "sessions":
+      .object(JSONObject(sortingKeys: sessions.map { ($0.key.rawValue, $0.value.json) }))
+    case "drags":
+      .object(JSONObject(sortingKeys: drags.map { ($0.key.rawValue, $0.value.json) }))
+    case "shared": .object(JSONObject(sortingKeys: shared.map { ($0.key, $0.value.json) }))
+    default: nil
+    }
   }
 }
 
