@@ -146,23 +146,33 @@ struct CheckCommand: ParsableCommand {
     let shown = new.filter { $0.severity >= severity }
     let baselined = selected.filter { $0.severity >= severity }.count - shown.count
     let explanations = checked.lostStretches(explaining: shown)
-    let trace = checked.trace
+    // The report is written as it is made, a batch of findings at a time: a long trace's
+    // would not fit in memory.
     if json {
-      var members: [(String, JSONValue)] = [
-        ("file", .string(trace.path)),
-        ("events", .number(String(checked.eventCount))),
-        ("loss", .array(trace.loss.map(\.json))),
-        ("findings", .array(zip(shown, explanations).map { Self.json($0, explainedBy: $1) })),
-      ]
-      if baselinePath != nil { members.append(("baselined", JSONValue(baselined))) }
-      Console.output(JSONValue.object(JSONObject(members)).serialized())
+      var object = JSONObjectWriter(write: Console.outputPart)
+      object.member("file", .string(checked.trace.path))
+      object.member("events", .number(String(checked.eventCount)))
+      object.member("loss", .array(checked.trace.loss.map(\.json)))
+      object.member(
+        "findings",
+        elements: zip(shown, explanations).lazy.map { Self.json($0, explainedBy: $1) })
+      if baselinePath != nil { object.member("baselined", JSONValue(baselined)) }
+      object.finish(terminator: "\n")
     } else {
       if !first { Console.output("") }
-      try checked.fetchEvents(for: shown, context: context)
-      let report = FindingReport(
-        trace: checked.trace, eventCount: checked.eventCount, lastSeq: checked.lastSeq,
-        context: context)
-      Console.output(report.render(shown, explanations: explanations, baselined: baselined))
+      let report = { (trace: LoadedTrace) in
+        FindingReport(
+          trace: trace, eventCount: checked.eventCount, lastSeq: checked.lastSeq,
+          context: context)
+      }
+      Console.output(report(checked.trace).headline(shown, baselined: baselined))
+      let size = checked.findingsPerFetch
+      for start in stride(from: 0, to: shown.count, by: size) {
+        let batch = start..<min(start + size, shown.count)
+        try checked.fetchEvents(for: shown[batch], context: context)
+        Console.outputPart(
+          report(checked.trace).blocks(shown[batch], explanations: explanations[batch]))
+      }
     }
     let failing = shown.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success

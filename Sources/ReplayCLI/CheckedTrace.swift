@@ -57,9 +57,18 @@ struct CheckedTrace {
     streamed?.lostStretches(explaining: findings) ?? trace.lostStretches(explaining: findings)
   }
 
+  /// How many findings a report should fetch the events of at once: a few hundred when each
+  /// fetch decodes only the frames that hold them, so that memory does not grow with the
+  /// findings; all of them when it reads the whole file (a damaged file, or one loaded whole).
+  var findingsPerFetch: Int {
+    guard let streamed else { return Int.max }
+    return streamed.readsFramesByIndex ? 512 : Int.max
+  }
+
   /// Reads the events a report of `findings` shows, when the trace was streamed: `context`
-  /// events either side of each finding's, and those in its `related`.
-  mutating func fetchEvents(for findings: [Finding], context: Int) throws {
+  /// events either side of each finding's, and those in its `related`. They replace those an
+  /// earlier call read.
+  mutating func fetchEvents(for findings: some Collection<Finding>, context: Int) throws {
     guard let streamed, !findings.isEmpty else { return }
     var seqs: [ClosedRange<Int>] = []
     for finding in findings {

@@ -20,6 +20,11 @@ enum Console {
     write(text + "\n", to: .standardOutput)
   }
 
+  /// Writes `text` to standard output as it is: a part of a long output.
+  static func outputPart(_ text: String) {
+    write(text, to: .standardOutput)
+  }
+
   /// Writes `text` and a newline to standard error.
   static func error(_ text: String) {
     write(text + "\n", to: .standardError)

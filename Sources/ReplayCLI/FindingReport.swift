@@ -13,20 +13,32 @@ struct FindingReport {
   /// Events shown before and after each finding's event.
   let context: Int
 
-  /// The report of `findings`, each with the lost stretch that may explain it (`explanations`,
-  /// one per finding); `baselined` findings were left out because a baseline holds them.
-  func render(_ findings: [Finding], explanations: [LostStretch?], baselined: Int) -> String {
-    let text = EventText(lastSeq: lastSeq)
+  /// The report's first line, for `findings` (all those shown); `baselined` findings were left
+  /// out because a baseline holds them.
+  func headline(_ findings: [Finding], baselined: Int) -> String {
     var headline = headline(findings)
     if baselined > 0 {
       headline += " (\(baselined) finding\(baselined == 1 ? "" : "s") in the baseline not shown)"
     }
-    var lines = [headline]
+    return headline
+  }
+
+  /// The blocks of `findings`, each after an empty line and ending in a newline, with the lost
+  /// stretch that may explain it (`explanations`, one per finding): the report after its
+  /// headline, or a part of it. The trace's events must hold those the blocks show.
+  func blocks(
+    _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>
+  ) -> String {
+    let text = EventText(lastSeq: lastSeq)
+    var output = ""
     for (finding, explanation) in zip(findings, explanations) {
-      lines.append("")
-      lines += block(for: finding, explainedBy: explanation, text: text)
+      output += "\n"
+      for line in block(for: finding, explainedBy: explanation, text: text) {
+        output += line
+        output += "\n"
+      }
     }
-    return lines.joined(separator: "\n")
+    return output
   }
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.

@@ -94,3 +94,58 @@ extension JSONValue {
     }
   }
 }
+
+/// Compact JSON text of an object written a part at a time, for an object with a member too
+/// long to hold at once (the findings of `replay check --json` on a long trace): the same text
+/// ``JSONValue/serialized(pretty:)`` gives for the whole object, handed to `write` in pieces of
+/// about 64 KiB.
+package struct JSONObjectWriter {
+  private let write: (String) -> Void
+  private var pending = "{"
+  private var isFirstMember = true
+
+  package init(write: @escaping (String) -> Void) {
+    self.write = write
+  }
+
+  /// Writes the member `key`: `value`.
+  package mutating func member(_ key: String, _ value: JSONValue) {
+    startMember(key)
+    value.write(to: &pending, indent: nil)
+    flushIfLong()
+  }
+
+  /// Writes the member `key`: an array of `elements`, made one at a time as it is written.
+  package mutating func member(_ key: String, elements: some Sequence<JSONValue>) {
+    startMember(key)
+    pending += "["
+    var isFirstElement = true
+    for element in elements {
+      if !isFirstElement { pending += "," }
+      isFirstElement = false
+      element.write(to: &pending, indent: nil)
+      flushIfLong()
+    }
+    pending += "]"
+  }
+
+  /// Ends the object and writes what is left; `terminator` follows it.
+  package mutating func finish(terminator: String = "") {
+    pending += "}" + terminator
+    write(pending)
+    pending = ""
+  }
+
+  private mutating func startMember(_ key: String) {
+    if !isFirstMember { pending += "," }
+    isFirstMember = false
+    JSONValue.writeString(key, to: &pending)
+    pending += ":"
+  }
+
+  private mutating func flushIfLong() {
+    guard pending.utf8.count >= 1 << 16 else { return }
+    write(pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+}

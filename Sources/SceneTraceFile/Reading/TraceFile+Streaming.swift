@@ -33,6 +33,13 @@ package struct StreamedTrace: Sendable {
       format: format, header: header, loss: loss)
   }
 
+  /// Whether ``TraceFile/events(inSeqs:of:options:chunkSize:)`` reads only the frames that hold
+  /// the seqs asked for: the file has a valid index and was read whole and undamaged. Otherwise
+  /// each such call reads the whole file again.
+  package var readsFramesByIndex: Bool {
+    storedIndex != nil && damage.isEmpty && truncation == nil
+  }
+
   /// Which stretch of ``loss`` may explain each of `findings`, as
   /// ``LoadedTrace/lostStretches(explaining:)`` says.
   package func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
@@ -139,8 +146,7 @@ extension TraceFile {
       return next < wanted.count && wanted[next].lowerBound <= seq
     }
     var found: [Event] = []
-    guard let index = streamed.storedIndex, streamed.damage.isEmpty, streamed.truncation == nil
-    else {
+    guard streamed.readsFramesByIndex, let index = streamed.storedIndex else {
       _ = try stream(sctrace: streamed.path, options: options, chunkSize: chunkSize) { events in
         found += events.lazy.filter { isWanted($0.seq) }
         return true

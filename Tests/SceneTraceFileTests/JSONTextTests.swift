@@ -1,7 +1,7 @@
 import SceneTraceFile
 import Testing
 
-@Suite struct JSONStringTests {
+@Suite struct JSONTextTests {
   @Test(arguments: [
     ("plain", #""plain""#),
     ("say \"hi\"", #""say \"hi\"""#),
@@ -27,5 +27,28 @@ import Testing
     let document = JSONValue.array(strings.map(JSONValue.string))
     let text = document.serialized()
     #expect(try JSONValue(parsing: Array(text.utf8)) == document)
+  }
+
+  /// An object written a part at a time is the text of the whole object, however its parts
+  /// fall: members before and after a long array, parts of about 64 KiB, an empty array.
+  @Test(arguments: [0, 1, 3, 5_000])
+  func anObjectWrittenInPartsIsTheWholeObjectsText(elements: Int) {
+    let array = (0..<elements).map { index -> JSONValue in
+      ["seq": JSONValue(index), "message": .string("say \"\(index)\"\n"), "related": [1, 2]]
+    }
+    let members: [(String, JSONValue)] = [
+      ("file", "a \"b\".sctrace"), ("events", 12), ("findings", .array(array)),
+      ("baselined", 3),
+    ]
+    var parts: [String] = []
+    var writer = JSONObjectWriter { parts.append($0) }
+    writer.member("file", members[0].1)
+    writer.member("events", members[1].1)
+    writer.member("findings", elements: array.lazy)
+    writer.member("baselined", members[3].1)
+    writer.finish(terminator: "\n")
+    #expect(parts.joined() == JSONValue.object(JSONObject(members)).serialized() + "\n")
+    #expect(parts.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 })
+    #expect(elements < 5_000 || parts.count > 2)
   }
 }

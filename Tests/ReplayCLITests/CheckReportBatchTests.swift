@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `replay check` writes its report a batch of findings at a time, reading again only the
+/// frames of a `.sctrace` file that hold the events each batch shows: the report is the one a
+/// trace loaded whole gives.
+@Suite struct CheckReportBatchTests {
+  /// A scene that becomes active from the background 3,000 times (an error each time, with a
+  /// related event), with a recorder drop every 100 times (a warning, and an explanation for
+  /// the errors after it): findings for several batches, over several frames.
+  private static func manyFindings(in folder: URL) throws -> String {
+    var lines = [
+      #"{"type":"app.launch","launch":"L1"}"#,
+      #"{"t":1,"type":"scene.willConnect","session":"A","role":"windowApplication"}"#,
+      #"{"t":2,"type":"scene.didEnterBackground","session":"A"}"#,
+    ]
+    for round in 0..<3000 {
+      for type in ["scene.didBecomeActive", "scene.willResignActive", "scene.didEnterBackground"] {
+        lines.append(#"{"t":\#(lines.count),"type":"\#(type)","session":"A"}"#)
+      }
+      if round % 100 == 50 {
+        lines.append(#"{"t":\#(lines.count),"type":"trace.gap","dropped":3}"#)
+      }
+    }
+    let path = folder.appendingPathComponent("many.jsonl").path
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test(arguments: [[], ["--json"], ["--context", "0"], ["--severity", "warning"]])
+  func aStreamedReportIsTheReportOfTheTraceLoadedWhole(options: [String]) throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let jsonl = try Self.manyFindings(in: folder)
+    let sctrace = folder.appendingPathComponent("many.sctrace").path
+    #expect(try ReplayTool.run("import", jsonl, "-o", sctrace).status == 0)
+
+    let whole = try ReplayTool.run(["check", jsonl] + options)
+    let streamed = try ReplayTool.run(["check", sctrace] + options)
+    #expect(whole.status == 1)
+    #expect(streamed.status == 1)
+    let findings = whole.output.components(
+      separatedBy: options == ["--json"] ? #""rule":"# : "\n\n")
+    #expect(findings.count > 3000)
+    // Compared line by line: a failure names the first line that differs, not the whole report.
+    let expected = whole.output.replacingOccurrences(of: jsonl, with: sctrace)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = streamed.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == expected.count)
+    let first = zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    #expect(first == nil, "line \((first ?? 0) + 1) differs")
+  }
+}
