@@ -52,17 +52,36 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     if let output { try OutputPath.refuseOverwriting(output, inputs: files, force: force) }
+    if format == .jsonl, let output {
+      try exportJSONLines(to: output)
+      return
+    }
     let trace = try reading.load(files)
     if format == .chromeTrace {
       let data = try ChromeTrace.json(Timeline(events: trace.events, loss: trace.loss))
       guard let output else { return FileHandle.standardOutput.write(data) }
       return try TraceOutput.write(data, to: output)
     }
-    guard let output else {
-      FileHandle.standardOutput.write(Data(TraceOutput.jsonLines(trace.events).utf8))
-      return
+    // Standard output gets nothing from a read that fails: the events are all read first.
+    FileHandle.standardOutput.write(Data(TraceOutput.jsonLines(trace.events).utf8))
+  }
+
+  /// Writes the events to `output` as they are read, a frame or a chunk at a time, into a file
+  /// that takes the output's place only when the whole read succeeded.
+  private func exportJSONLines(to output: String) throws {
+    let file = StreamedTraceOutput(path: output, format: .jsonLines)
+    do {
+      // JSON Lines have no header: the one `start` takes is not written.
+      _ = try reading.stream(files) { _ in
+        file.start(TraceHeader(recorderVersion: "replay export \(ReplayMain.version)"))
+      } consume: {
+        file.write($0)
+      }
+    } catch {
+      file.discard()
+      throw error
     }
-    try TraceOutput.writeJSONLines(trace.events, to: output)
+    _ = try file.finish()
   }
 }
 

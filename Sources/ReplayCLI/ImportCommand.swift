@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
 
   func run() throws {
     try OutputPath.refuseOverwriting(output, inputs: files, force: force)
-    let file = StreamedTraceOutput(path: output, compression: compression.compression)
+    let file = StreamedTraceOutput(path: output, format: .sctrace(compression.compression))
     var jsonLines = StreamedJSONLinesSize()
     let trace: StreamedTrace
     do {

@@ -2,9 +2,10 @@ import Foundation
 import SceneTrace
 import SceneTraceFile
 
-/// A `.sctrace` file written while its events are still being read: into a temporary file
-/// beside the output, which takes the output's place only when ``finish()`` succeeds, so that a
-/// read that fails part way leaves whatever was at the output as it was.
+/// A trace file (`.sctrace`, or JSON Lines in the export form) written while its events are
+/// still being read: into a temporary file beside the output, which takes the output's place
+/// only when ``finish()`` succeeds, so that a read that fails part way leaves whatever was at
+/// the output as it was.
 ///
 /// A failure to write is kept until ``finish()`` rather than thrown: the read goes on to its
 /// end, so that a fault in the input is what is reported, as when the whole input was read
@@ -16,27 +17,38 @@ final class StreamedTraceOutput {
   private let target: String
   /// The file written until it takes the target's place, beside it.
   private let temporaryPath: String
-  private let compression: TraceWriter.Compression
+  private let format: Format
   private var sink: FileByteSink?
   private var writer: TraceWriter?
   private var failure: TraceError?
 
-  /// An output to `path`, written with `compression`; nothing is created before ``start(_:)``.
-  init(path: String, compression: TraceWriter.Compression) {
-    self.path = path
-    self.compression = compression
-    target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    temporaryPath = target + ".importing"
+  /// What the file holds.
+  enum Format {
+    /// A `.sctrace` file written with this compression.
+    case sctrace(TraceWriter.Compression)
+    /// JSON Lines in the export form (`Event.jsonLine`).
+    case jsonLines
   }
 
-  /// Creates the temporary file and writes `header` to it.
+  /// An output to `path` in `format`; nothing is created before ``start(_:)``.
+  init(path: String, format: Format) {
+    self.path = path
+    self.format = format
+    target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    temporaryPath = target + ".partial"
+  }
+
+  /// Creates the temporary file and, for a `.sctrace` file, writes `header` to it (JSON Lines
+  /// have none).
   func start(_ header: TraceHeader) {
-    guard failure == nil, writer == nil else { return }
+    guard failure == nil, sink == nil else { return }
     do throws(TraceError) {
       let sink = try FileByteSink(path: temporaryPath)
       self.sink = sink
-      writer = try TraceWriter(
-        header: header, sink: sink, options: TraceOutput.writerOptions(compression: compression))
+      if case .sctrace(let compression) = format {
+        writer = try TraceWriter(
+          header: header, sink: sink, options: TraceOutput.writerOptions(compression: compression))
+      }
     } catch {
       keep(error)
     }
@@ -44,9 +56,13 @@ final class StreamedTraceOutput {
 
   /// Appends `events`, which follow those appended before.
   func write(_ events: [Event]) {
-    guard failure == nil, let writer else { return }
+    guard failure == nil, let sink else { return }
     do throws(TraceError) {
-      for event in events { try writer.append(event) }
+      if let writer {
+        for event in events { try writer.append(event) }
+      } else {
+        try sink.write(Array(TraceOutput.jsonLines(events).utf8))
+      }
     } catch {
       keep(error)
     }
@@ -57,8 +73,9 @@ final class StreamedTraceOutput {
   func finish() throws(TraceError) -> Int {
     do throws(TraceError) {
       if let failure { throw failure }
-      guard let writer, let sink else { preconditionFailure("finish() before start(_:)") }
-      try writer.close()
+      guard let sink else { preconditionFailure("finish() before start(_:)") }
+      try writer?.close()
+      try sink.close()
       try sink.replace(target)
       return try TraceReader.fileSize(of: path)
     } catch {

@@ -37,17 +37,8 @@ import Testing
     return (result, bytes)
   }
 
-  /// The shipped traces: JSON Lines and `.sctrace`, in traces/ and traces/captured.
-  private static func shippedTraces() throws -> [String] {
-    try ["traces", "traces/captured"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: folder)
-        .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".sctrace") }.sorted()
-        .map { "\(folder)/\($0)" }
-    }
-  }
-
   @Test func everyShippedTraceImportsAsTheLoadedTraceWritten() throws {
-    let paths = try Self.shippedTraces()
+    let paths = try ReplayTool.shippedTraces()
     #expect(paths.count > 20)
     for path in paths {
       let (result, bytes) = try Self.runImport([path])

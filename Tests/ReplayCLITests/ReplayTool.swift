@@ -33,6 +33,16 @@ struct ReplayTool {
     return url
   }
 
+  /// The shipped traces: JSON Lines and `.sctrace`, in traces/ and traces/captured, by path
+  /// from the package root.
+  static func shippedTraces() throws -> [String] {
+    try ["traces", "traces/captured"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: folder)
+        .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".sctrace") }.sorted()
+        .map { "\(folder)/\($0)" }
+    }
+  }
+
   /// A trace of two launches with a recorder drop of 50 events between them, in a fresh
   /// temporary file: scene `session` connects and enters the foreground (seqs 2, 3), a mark (4),
   /// the drop (5), the second launch (6), the scene again (7), a last mark (8).
