@@ -132,20 +132,24 @@ struct CheckCommand: ParsableCommand {
     // A baseline fingerprints findings by the events of the whole trace: it loads them all.
     var checked = try CheckedTrace(
       paths, reading: reading, quiet: progress.quiet, whole: baseline != nil)
-    let replay = checked.replay
-    let selected = selected(Self.findings(of: checked.trace, replay: replay))
-    var new = selected
+    // The findings are filtered where they are: a long trace has hundreds of thousands.
+    var shown = checked.takeFindings()
+    shown += checked.trace.lossFindings
+    shown.removeAll { !rules.isEmpty && !rules.contains($0.rule.rawValue) }
+    shown.sort(by: Finding.reportOrder)
+    var baselined = 0
     if baseline != nil {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
-      let ofTheApp = selected.filter { $0.rule != .traceEventsLost }
-      let lost = selected.filter { $0.rule == .traceEventsLost }
+      let ofTheApp = shown.filter { $0.rule != .traceEventsLost }
+      let lost = shown.filter { $0.rule == .traceEventsLost }
       let unaccepted =
-        baseline?.absorb(ofTheApp, events: checked.trace.events, state: replay.state) ?? ofTheApp
-      new = (unaccepted + lost).sorted(by: Finding.reportOrder)
+        baseline?.absorb(ofTheApp, events: checked.trace.events, state: checked.replay.state)
+        ?? ofTheApp
+      baselined = shown.count { $0.severity >= severity }
+      shown = (unaccepted + lost).sorted(by: Finding.reportOrder)
     }
-    let shown = new.filter { $0.severity >= severity }
-    let baselined = selected.filter { $0.severity >= severity }.count - shown.count
-    let explanations = checked.lostStretches(explaining: shown)
+    shown.removeAll { $0.severity < severity }
+    if baseline != nil { baselined -= shown.count }
     // The report is written as it is made, a batch of findings at a time: a long trace's
     // would not fit in memory.
     if json {
@@ -155,7 +159,9 @@ struct CheckCommand: ParsableCommand {
       object.member("loss", .array(checked.trace.loss.map(\.json)))
       object.member(
         "findings",
-        elements: zip(shown, explanations).lazy.map { Self.json($0, explainedBy: $1) })
+        elements: shown.indices.lazy.map { index in
+          Self.json(shown[index], explainedBy: checked.lostStretch(explaining: shown[index]))
+        })
       if baselinePath != nil { object.member("baselined", JSONValue(baselined)) }
       object.finish(terminator: "\n")
     } else {
@@ -171,17 +177,12 @@ struct CheckCommand: ParsableCommand {
         let batch = start..<min(start + size, shown.count)
         try checked.fetchEvents(for: shown[batch], context: context)
         Console.outputPart(
-          report(checked.trace).blocks(shown[batch], explanations: explanations[batch]))
+          report(checked.trace).blocks(
+            shown[batch], explanations: checked.lostStretches(explaining: shown[batch])))
       }
     }
     let failing = shown.contains { $0.severity >= failOn.severity }
     return failing ? ExitStatus.found : ExitStatus.success
-  }
-
-  /// The rules' findings over `trace` and one `trace.events-lost` finding per stretch of its
-  /// loss, in report order.
-  static func findings(of trace: LoadedTrace, replay: Replay) -> [Finding] {
-    (replay.findings + trace.lossFindings).sorted(by: Finding.reportOrder)
   }
 
   /// A finding as `--json` prints it, with `"explainedByLoss"`, the stretch that may explain

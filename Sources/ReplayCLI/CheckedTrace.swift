@@ -8,8 +8,8 @@ struct CheckedTrace {
   /// The trace, with ``LoadedTrace/events`` holding every event when it was loaded whole, and
   /// only those ``fetchEvents(for:context:)`` read when it was streamed.
   private(set) var trace: LoadedTrace
-  /// The replay, finished.
-  let replay: Replay
+  /// The replay, finished; ``takeFindings()`` takes its findings.
+  private(set) var replay: Replay
   /// How many events the trace holds.
   let eventCount: Int
   /// The seq of its last event.
@@ -17,6 +17,8 @@ struct CheckedTrace {
   /// The pass that streamed it; nil when it was loaded whole.
   private let streamed: StreamedTrace?
   private let options: ReadOptions
+  /// Which stretch of the trace's loss may explain a finding.
+  private let explanations: LossExplanations
 
   /// Reads and replays the trace of `paths`, telling standard error what reading lost; streams
   /// it when it is one `.sctrace` file and `whole` is false.
@@ -30,6 +32,7 @@ struct CheckedTrace {
       eventCount = trace.events.count
       lastSeq = trace.events.last?.seq ?? 0
       streamed = nil
+      explanations = trace.lossExplanations
       return
     }
     var replay = Replay()
@@ -49,12 +52,23 @@ struct CheckedTrace {
     eventCount = streamed.tally.count
     lastSeq = streamed.tally.last?.seq ?? 0
     trace = streamed.withoutEvents
+    explanations = streamed.lossExplanations
     TraceReadingOptions.reportLosses(of: trace)
   }
 
+  /// The replay's findings, moved out of it.
+  mutating func takeFindings() -> [Finding] {
+    replay.takeFindings()
+  }
+
+  /// The stretch of the trace's loss that may explain `finding`.
+  func lostStretch(explaining finding: Finding) -> LostStretch? {
+    explanations.stretch(explaining: finding)
+  }
+
   /// For each of `findings`, the stretch of the trace's loss that may explain it.
-  func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
-    streamed?.lostStretches(explaining: findings) ?? trace.lostStretches(explaining: findings)
+  func lostStretches(explaining findings: some Collection<Finding>) -> [LostStretch?] {
+    findings.map(lostStretch(explaining:))
   }
 
   /// How many findings a report should fetch the events of at once: a few hundred when each

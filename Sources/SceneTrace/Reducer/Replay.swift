@@ -14,6 +14,13 @@ public struct Replay: Sendable {
     self.state = state
   }
 
+  /// Moves ``findings`` out, leaving none: a caller done with the replay filters them where
+  /// they are instead of copying them (a long trace has hundreds of thousands).
+  package mutating func takeFindings() -> [Finding] {
+    defer { findings = [] }
+    return findings
+  }
+
   /// Applies one event and returns the findings it caused.
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {

@@ -72,9 +72,13 @@ public struct LoadedTrace: Sendable {
 
   /// For each of `findings`, the stretch of ``loss`` that may explain it, if any: the last one
   /// before it in its launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
-  package func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
-    guard !loss.isEmpty else { return findings.map { _ in nil } }
-    let explanations = LossExplanations(loss: loss, launchSeqs: LostStretch.launchSeqs(in: events))
-    return findings.map(explanations.stretch(explaining:))
+  package func lostStretches(explaining findings: some Collection<Finding>) -> [LostStretch?] {
+    findings.map(lossExplanations.stretch(explaining:))
+  }
+
+  /// What ``lostStretches(explaining:)`` asks: which stretch of ``loss`` may explain a finding.
+  package var lossExplanations: LossExplanations {
+    LossExplanations(
+      loss: loss, launchSeqs: loss.isEmpty ? [] : LostStretch.launchSeqs(in: events))
   }
 }

@@ -42,10 +42,13 @@ package struct StreamedTrace: Sendable {
 
   /// Which stretch of ``loss`` may explain each of `findings`, as
   /// ``LoadedTrace/lostStretches(explaining:)`` says.
-  package func lostStretches(explaining findings: [Finding]) -> [LostStretch?] {
-    guard !loss.isEmpty else { return findings.map { _ in nil } }
-    let explanations = LossExplanations(loss: loss, launchSeqs: tally.launchSeqs)
-    return findings.map(explanations.stretch(explaining:))
+  package func lostStretches(explaining findings: some Collection<Finding>) -> [LostStretch?] {
+    findings.map(lossExplanations.stretch(explaining:))
+  }
+
+  /// What ``lostStretches(explaining:)`` asks: which stretch of ``loss`` may explain a finding.
+  package var lossExplanations: LossExplanations {
+    LossExplanations(loss: loss, launchSeqs: tally.launchSeqs)
   }
 }
 
