@@ -24,10 +24,12 @@ import Testing
       let status = statuses.randomElement(using: &random)!
       let scene =
         Bool.random(using: &random) ? SceneState(instance: 1, state: nil, connectedAt: step) : nil
-      switch Int.random(in: 0..<8, using: &random) {
+      switch Int.random(in: 0..<9, using: &random) {
       case 0, 1:
-        table[id] = SessionState(status: status)
-        dictionary[id] = SessionState(status: status)
+        var session = SessionState(status: status)
+        session.scene = step % 3 == 0 ? scene : nil
+        table[id] = session
+        dictionary[id] = session
       case 2:
         table[id] = nil
         dictionary[id] = nil
@@ -43,6 +45,9 @@ import Testing
       case 6:
         table.update(id) { $0.scene = scene }
         dictionary[id]?.scene = scene
+      case 7:
+        table.updateEachScene { $0.content = "doc-\(step)" }
+        for id in dictionary.keys { dictionary[id]?.scene?.content = "doc-\(step)" }
       default:
         table.remember(Bool.random(using: &random) ? id : nil)
       }
@@ -53,6 +58,11 @@ import Testing
         #expect(table.status(of: id) == dictionary[id]?.status, "seed \(seed), step \(step)")
       }
       for (id, session) in table { #expect(dictionary[id] == session) }
+      let withScene = dictionary.filter { $0.value.scene != nil }.keys
+      #expect(Set(table.keysWithScene()) == Set(withScene), "seed \(seed), step \(step)")
+      #expect(
+        table.keysWithScene() == table.keys.filter { table[$0]?.scene != nil },
+        "seed \(seed), step \(step): slot order")
     }
   }
 

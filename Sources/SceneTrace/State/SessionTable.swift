@@ -18,6 +18,12 @@ public struct SessionTable: Sendable {
   private var slots: [SessionID: Int] = [:]
   /// The slot of the session the current event names, or -1: see `remember(_:)`.
   private var recent = -1
+  /// The slots whose session has a connected scene, in no order: the rules that look at every
+  /// scene read these rather than every session the trace has named (tens of thousands on a
+  /// long trace). Each change of a session checks whether it has a scene.
+  private var sceneSlots: [Int] = []
+  /// Where each slot is in `sceneSlots`, or -1.
+  private var scenePositions: [Int] = []
 
   /// An empty table.
   public init() {}
@@ -36,7 +42,12 @@ public struct SessionTable: Sendable {
     get { slot(of: id).map { states[$0] } }
     set {
       if let slot = slot(of: id) {
-        if let newValue { states[slot] = newValue } else { remove(at: slot) }
+        if let newValue {
+          states[slot] = newValue
+          noteScene(at: slot)
+        } else {
+          remove(at: slot)
+        }
       } else if let newValue {
         append(id, newValue)
       }
@@ -54,7 +65,12 @@ public struct SessionTable: Sendable {
       swap(&taken, &states[slot])
       var value: SessionState? = consume taken
       defer {
-        if let changed = value.take() { states[slot] = changed } else { remove(at: slot) }
+        if let changed = value.take() {
+          states[slot] = changed
+          noteScene(at: slot)
+        } else {
+          remove(at: slot)
+        }
       }
       yield &value
     }
@@ -77,12 +93,14 @@ public struct SessionTable: Sendable {
     _ id: SessionID, _ body: (inout SessionState) -> Result
   ) -> Result? {
     guard let slot = slot(of: id) else { return nil }
+    defer { noteScene(at: slot) }
     return body(&states[slot])
   }
 
-  /// Runs `body` on every session where it is stored, in slot order.
-  package mutating func updateEach(_ body: (inout SessionState) -> Void) {
-    for slot in states.indices { body(&states[slot]) }
+  /// Runs `body` on every connected scene where it is stored, in slot order.
+  package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
+    // `body` changes scenes, not whether sessions have one: `sceneSlots` stays as it is.
+    for slot in sceneSlots.sorted() { states[slot].scene?.update(body) }
   }
 
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
@@ -90,12 +108,40 @@ public struct SessionTable: Sendable {
     slot(of: id).map { states[$0].status }
   }
 
-  /// The identifiers of the sessions for which `isIncluded` is true, in slot order; each is read
-  /// where it is stored.
-  package func keys(where isIncluded: (SessionState) -> Bool) -> [SessionID] {
+  /// The identifiers of the sessions with a connected scene for which `isIncluded` is true, in
+  /// slot order; each session is read where it is stored.
+  package func keysWithScene(
+    where isIncluded: (borrowing SessionState) -> Bool = { _ in true }
+  ) -> [SessionID] {
     var found: [SessionID] = []
-    for slot in states.indices where isIncluded(states[slot]) { found.append(keys[slot]) }
+    states.withUnsafeBufferPointer { states in
+      for slot in sceneSlots.sorted() where isIncluded(states[slot]) { found.append(keys[slot]) }
+    }
     return found
+  }
+
+  /// Keeps `sceneSlots` true of `slot` after its session changed.
+  private mutating func noteScene(at slot: Int) {
+    let hasScene = states[slot].scene?.instance != nil
+    let position = scenePositions[slot]
+    guard hasScene != (position >= 0) else { return }
+    if hasScene {
+      scenePositions[slot] = sceneSlots.count
+      sceneSlots.append(slot)
+    } else {
+      forgetScene(at: slot)
+    }
+  }
+
+  /// Takes `slot`, which is in `sceneSlots`, out of it.
+  private mutating func forgetScene(at slot: Int) {
+    let position = scenePositions[slot]
+    let last = sceneSlots.removeLast()
+    if last != slot {
+      sceneSlots[position] = last
+      scenePositions[last] = position
+    }
+    scenePositions[slot] = -1
   }
 
   private mutating func append(_ id: SessionID, _ session: SessionState) {
@@ -103,19 +149,25 @@ public struct SessionTable: Sendable {
     slots[id] = keys.count
     keys.append(id)
     states.append(session)
+    scenePositions.append(-1)
+    noteScene(at: keys.count - 1)
   }
 
   /// Removes the session in `slot`; the last session takes its slot.
   private mutating func remove(at slot: Int) {
     slots[keys[slot]] = nil
+    if scenePositions[slot] >= 0 { forgetScene(at: slot) }
     let last = keys.count - 1
     if slot != last {
       keys.swapAt(slot, last)
       states.swapAt(slot, last)
+      scenePositions.swapAt(slot, last)
       slots[keys[slot]] = slot
+      if scenePositions[slot] >= 0 { sceneSlots[scenePositions[slot]] = slot }
     }
     keys.removeLast()
     states.removeLast()
+    scenePositions.removeLast()
     recent = -1
   }
 }

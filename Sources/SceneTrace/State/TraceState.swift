@@ -63,7 +63,7 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// Runs `body` on every connected scene in place.
   mutating func updateEveryScene(_ body: (inout SceneState) -> Void) {
-    sessions.updateEach { $0.scene?.update(body) }
+    sessions.updateEachScene(body)
   }
 
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
@@ -73,12 +73,12 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// The sessions that have a connected scene, in scalar order.
   public var connectedSessions: [SessionID] {
-    sessions.keys(where: { $0.scene != nil }).sorted()
+    sessions.keysWithScene().sorted()
   }
 
   /// The sessions whose connected scene owes a render, in scalar order.
   var sessionsOwingRenders: [SessionID] {
-    sessions.keys(where: { $0.scene?.pendingRenders.isEmpty == false }).sorted()
+    sessions.keysWithScene { $0.scene?.pendingRenders.isEmpty == false }.sorted()
   }
 }
 
@@ -226,7 +226,7 @@ public struct Restoration: Hashable, Sendable, Codable {
 extension SceneState {
   /// Runs `body` on the scene; reached through optional chaining, it changes the scene where
   /// it is stored.
-  fileprivate mutating func update<Result>(_ body: (inout SceneState) -> Result) -> Result {
+  mutating func update<Result>(_ body: (inout SceneState) -> Result) -> Result {
     body(&self)
   }
 }
