@@ -130,26 +130,28 @@ struct CheckCommand: ParsableCommand {
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
     // A baseline fingerprints findings by the events of the whole trace: it loads them all.
+    // Without one, only the findings shown are kept, as the replay makes them.
+    let selected = { (finding: Finding) in
+      rules.isEmpty || rules.contains(finding.rule.rawValue)
+    }
+    let severity = severity
     var checked = try CheckedTrace(
-      paths, reading: reading, quiet: progress.quiet, whole: baseline != nil)
-    // The findings are filtered where they are: a long trace has hundreds of thousands.
-    var shown = checked.takeFindings()
-    shown += checked.trace.lossFindings
-    shown.removeAll { !rules.isEmpty && !rules.contains($0.rule.rawValue) }
-    shown.sort(by: Finding.reportOrder)
+      paths, reading: reading, quiet: progress.quiet, whole: baseline != nil,
+      keep: baseline == nil ? { selected($0) && $0.severity >= severity } : selected)
+    var shown = checked.findings
+    let lost = checked.trace.lossFindings.filter { selected($0) && $0.severity >= severity }
     var baselined = 0
     if baseline != nil {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
-      let ofTheApp = shown.filter { $0.rule != .traceEventsLost }
-      let lost = shown.filter { $0.rule == .traceEventsLost }
+      var ofTheApp: [Finding] = []
+      try shown.forEachBatch(of: .max, mergedWith: []) { ofTheApp = $0 }
       let unaccepted =
         baseline?.absorb(ofTheApp, events: checked.trace.events, state: checked.replay.state)
         ?? ofTheApp
-      baselined = shown.count { $0.severity >= severity }
-      shown = (unaccepted + lost).sorted(by: Finding.reportOrder)
+      shown = FindingSpill()
+      try shown.add(unaccepted.filter { $0.severity >= severity })
+      baselined = ofTheApp.count { $0.severity >= severity } - shown.count
     }
-    shown.removeAll { $0.severity < severity }
-    if baseline != nil { baselined -= shown.count }
     // The report is written as it is made, a batch of findings at a time: a long trace's
     // would not fit in memory.
     if json {
@@ -157,11 +159,13 @@ struct CheckCommand: ParsableCommand {
       object.member("file", .string(checked.trace.path))
       object.member("events", .number(String(checked.eventCount)))
       object.member("loss", .array(checked.trace.loss.map(\.json)))
-      object.member(
-        "findings",
-        elements: shown.indices.lazy.map { index in
-          Self.json(shown[index], explainedBy: checked.lostStretch(explaining: shown[index]))
-        })
+      object.startArray("findings")
+      try shown.forEachBatch(of: 512, mergedWith: lost) { batch in
+        for finding in batch {
+          object.element(Self.json(finding, explainedBy: checked.lostStretch(explaining: finding)))
+        }
+      }
+      object.endArray()
       if baselinePath != nil { object.member("baselined", JSONValue(baselined)) }
       object.finish(terminator: "\n")
     } else {
@@ -171,17 +175,18 @@ struct CheckCommand: ParsableCommand {
           trace: trace, eventCount: checked.eventCount, lastSeq: checked.lastSeq,
           context: context)
       }
-      Console.output(report(checked.trace).headline(shown, baselined: baselined))
-      let size = checked.findingsPerFetch
-      for start in stride(from: 0, to: shown.count, by: size) {
-        let batch = start..<min(start + size, shown.count)
-        try checked.fetchEvents(for: shown[batch], context: context)
+      Console.output(
+        report(checked.trace).headline(shown.tally(mergedWith: lost), baselined: baselined))
+      try shown.forEachBatch(of: checked.findingsPerFetch, mergedWith: lost) { batch in
+        try checked.fetchEvents(for: batch, context: context)
         Console.outputPart(
           report(checked.trace).blocks(
-            shown[batch], explanations: checked.lostStretches(explaining: shown[batch])))
+            batch, explanations: checked.lostStretches(explaining: batch)))
       }
     }
-    let failing = shown.contains { $0.severity >= failOn.severity }
+    let failing = shown.tally(mergedWith: lost).counts.contains {
+      $0.key >= failOn.severity && $0.value > 0
+    }
     return failing ? ExitStatus.found : ExitStatus.success
   }
 

@@ -8,8 +8,10 @@ struct CheckedTrace {
   /// The trace, with ``LoadedTrace/events`` holding every event when it was loaded whole, and
   /// only those ``fetchEvents(for:context:)`` read when it was streamed.
   private(set) var trace: LoadedTrace
-  /// The replay, finished; ``takeFindings()`` takes its findings.
+  /// The replay, finished; its findings are in ``findings``.
   private(set) var replay: Replay
+  /// The replay's findings that `keep` kept, in report order.
+  let findings: FindingSpill
   /// How many events the trace holds.
   let eventCount: Int
   /// The seq of its last event.
@@ -21,14 +23,21 @@ struct CheckedTrace {
   private let explanations: LossExplanations
 
   /// Reads and replays the trace of `paths`, telling standard error what reading lost; streams
-  /// it when it is one `.sctrace` file and `whole` is false.
-  init(_ paths: [String], reading: TraceReadingOptions, quiet: Bool, whole: Bool) throws {
+  /// it when it is one `.sctrace` file and `whole` is false. Of the replay's findings, those
+  /// `keep` is true of are kept in ``findings``, as they come when the trace is streamed.
+  init(
+    _ paths: [String], reading: TraceReadingOptions, quiet: Bool, whole: Bool,
+    keep: @escaping (Finding) -> Bool
+  ) throws {
     options = reading.readOptions
+    let findings = FindingSpill()
+    self.findings = findings
     guard !whole, paths.count == 1, let path = paths.first,
       TraceInputFormat.of(path) == .sctrace
     else {
       trace = try reading.load(paths, quiet: quiet)
       replay = Replay.run(trace.events, quiet: quiet)
+      try findings.add(replay.takeFindings().lazy.filter(keep))
       eventCount = trace.events.count
       lastSeq = trace.events.last?.seq ?? 0
       streamed = nil
@@ -36,6 +45,7 @@ struct CheckedTrace {
       return
     }
     var replay = Replay()
+    var spillFailure: (any Error)?
     let options = options
     // The next frames are decoded on another core while these are replayed.
     let streamed = try DecodingAhead.run { hand in
@@ -45,8 +55,20 @@ struct CheckedTrace {
       }
     } consume: { events in
       replay.apply(events)
+      // Findings go to the spill as they come, but for those at the last event, which the
+      // finish step may merge with.
+      guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
+        return
+      }
+      do {
+        try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
+      } catch {
+        spillFailure = error
+      }
     }
+    if let spillFailure { throw spillFailure }
     replay.finish()
+    try findings.add(replay.takeFindings().lazy.filter(keep))
     self.replay = replay
     self.streamed = streamed
     eventCount = streamed.tally.count
@@ -54,11 +76,6 @@ struct CheckedTrace {
     trace = streamed.withoutEvents
     explanations = streamed.lossExplanations
     TraceReadingOptions.reportLosses(of: trace)
-  }
-
-  /// The replay's findings, moved out of it.
-  mutating func takeFindings() -> [Finding] {
-    replay.takeFindings()
   }
 
   /// The stretch of the trace's loss that may explain `finding`.

@@ -13,10 +13,10 @@ struct FindingReport {
   /// Events shown before and after each finding's event.
   let context: Int
 
-  /// The report's first line, for `findings` (all those shown); `baselined` findings were left
-  /// out because a baseline holds them.
-  func headline(_ findings: [Finding], baselined: Int) -> String {
-    var headline = headline(findings)
+  /// The report's first line, for the findings `tally` counts (all those shown); `baselined`
+  /// findings were left out because a baseline holds them.
+  func headline(_ tally: FindingTally, baselined: Int) -> String {
+    var headline = headline(tally)
     if baselined > 0 {
       headline += " (\(baselined) finding\(baselined == 1 ? "" : "s") in the baseline not shown)"
     }
@@ -42,13 +42,13 @@ struct FindingReport {
   }
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
-  private func headline(_ findings: [Finding]) -> String {
+  private func headline(_ tally: FindingTally) -> String {
     let total = eventCount
     let events = "\(total) event\(total == 1 ? "" : "s")"
     let stretches = trace.loss.count == 1 ? "1 stretch" : "\(trace.loss.count) stretches"
-    let lossHidden = !trace.loss.isEmpty && !findings.contains { $0.rule == .traceEventsLost }
-    guard findings.isEmpty else {
-      let counts = "\(trace.path): \(FindingText.counts(findings)) in \(events)"
+    let lossHidden = !trace.loss.isEmpty && !tally.holdsLoss
+    guard tally.total == 0 else {
+      let counts = "\(trace.path): \(FindingText.counts(tally.counts)) in \(events)"
       guard lossHidden else { return counts }
       return counts + ", and events were lost in \(stretches) (trace.events-lost not shown)"
     }

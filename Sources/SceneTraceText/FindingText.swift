@@ -42,8 +42,13 @@ package struct FindingText {
 
   /// `1 error, 2 warnings, 1 info`: how many findings of each severity, the gravest first.
   package static func counts(_ findings: [Finding]) -> String {
+    counts(Dictionary(grouping: findings, by: \.severity).mapValues(\.count))
+  }
+
+  /// `1 error, 2 warnings, 1 info`, from how many findings there are of each severity.
+  package static func counts(_ counts: [Severity: Int]) -> String {
     Severity.allCases.reversed().compactMap { severity -> String? in
-      let count = findings.filter { $0.severity == severity }.count
+      let count = counts[severity] ?? 0
       guard count > 0 else { return nil }
       let noun = severity == .info ? "info" : "\(severity.rawValue)\(count == 1 ? "" : "s")"
       return "\(count) \(noun)"

@@ -21,6 +21,14 @@ public struct Replay: Sendable {
     return findings
   }
 
+  /// Moves out the findings at events before `seq`, keeping those after: the ones ``finish()``
+  /// may still merge with (it merges at the last event) stay.
+  package mutating func takeFindings(before seq: Int) -> [Finding] {
+    let end = findings.firstIndex { $0.seq >= seq } ?? findings.count
+    defer { findings.removeFirst(end) }
+    return Array(findings[..<end])
+  }
+
   /// Applies one event and returns the findings it caused.
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {

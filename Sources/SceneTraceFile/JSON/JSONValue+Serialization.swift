@@ -103,6 +103,7 @@ package struct JSONObjectWriter {
   private let write: (String) -> Void
   private var pending = "{"
   private var isFirstMember = true
+  private var isFirstElement = true
 
   package init(write: @escaping (String) -> Void) {
     self.write = write
@@ -117,15 +118,29 @@ package struct JSONObjectWriter {
 
   /// Writes the member `key`: an array of `elements`, made one at a time as it is written.
   package mutating func member(_ key: String, elements: some Sequence<JSONValue>) {
+    startArray(key)
+    for value in elements { element(value) }
+    endArray()
+  }
+
+  /// Starts the member `key`: an array, whose elements ``element(_:)`` writes until
+  /// ``endArray()``.
+  package mutating func startArray(_ key: String) {
     startMember(key)
     pending += "["
-    var isFirstElement = true
-    for element in elements {
-      if !isFirstElement { pending += "," }
-      isFirstElement = false
-      element.write(to: &pending, indent: nil)
-      flushIfLong()
-    }
+    isFirstElement = true
+  }
+
+  /// Writes an element of the array ``startArray(_:)`` started.
+  package mutating func element(_ value: JSONValue) {
+    if !isFirstElement { pending += "," }
+    isFirstElement = false
+    value.write(to: &pending, indent: nil)
+    flushIfLong()
+  }
+
+  /// Ends the array ``startArray(_:)`` started.
+  package mutating func endArray() {
     pending += "]"
   }
 
