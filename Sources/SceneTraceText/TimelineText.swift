@@ -71,10 +71,12 @@ package struct TimelineText {
     }
     var text = "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
     text += "\(window.times.lowerBound) s to \(window.times.upperBound) s\n"
+    // Grouped once: a long trace has thousands of lanes and of findings.
+    let findingsBySession = Dictionary(grouping: findings, by: \.session)
     for lane in lanes {
       var row = stateRow(lane)
       overlay(&row)
-      let marks = findings.filter { $0.session == lane.session }
+      let marks = findingsBySession[lane.session] ?? []
       text += pad("\(laneNumbers[lane.session] ?? "+") \(lane.label)") + " │"
       text += styled(row, marks: marks, highlight: highlight) + "│\n"
     }
@@ -99,7 +101,7 @@ package struct TimelineText {
       overlay(&app)
       for mark in appMarks { app[column(mark.time)] = "*" }
       text += pad("app") + " │"
-      text += styled(app, marks: findings.filter { $0.session == nil }, highlight: highlight)
+      text += styled(app, marks: findingsBySession[nil] ?? [], highlight: highlight)
       text += "│\n"
     }
     text += axis(labelWidth: labelWidth)
