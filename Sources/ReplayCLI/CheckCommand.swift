@@ -118,9 +118,9 @@ struct CheckCommand: ParsableCommand {
     reading.join ? [files] : files.map { [$0] }
   }
 
-  /// The findings of the rules `--rule` chose.
-  private func selected(_ findings: [Finding]) -> [Finding] {
-    findings.filter { rules.isEmpty || rules.contains($0.rule.rawValue) }
+  /// Whether `finding` is of a rule `--rule` chose.
+  private func isSelected(_ finding: Finding) -> Bool {
+    rules.isEmpty || rules.contains(finding.rule.rawValue)
   }
 
   /// Checks one trace (one file, or the files joined), prints its report, and returns its exit
@@ -131,15 +131,14 @@ struct CheckCommand: ParsableCommand {
   ) throws -> Int32 {
     // A baseline fingerprints findings by the events of the whole trace: it loads them all.
     // Without one, only the findings shown are kept, as the replay makes them.
-    let selected = { (finding: Finding) in
-      rules.isEmpty || rules.contains(finding.rule.rawValue)
+    let isShown = { (finding: Finding) in
+      isSelected(finding) && finding.severity >= severity
     }
-    let severity = severity
     var checked = try CheckedTrace(
       paths, reading: reading, quiet: progress.quiet, whole: baseline != nil,
-      keep: baseline == nil ? { selected($0) && $0.severity >= severity } : selected)
+      keep: baseline == nil ? isShown : isSelected)
     var shown = checked.findings
-    let lost = checked.trace.lossFindings.filter { selected($0) && $0.severity >= severity }
+    let lost = checked.trace.lossFindings.filter(isShown)
     var baselined = 0
     if baseline != nil {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
@@ -208,7 +207,7 @@ struct CheckCommand: ParsableCommand {
         let trace = try reading.load(paths)
         let replay = Replay.run(trace.events)
         // What a recording lost is not the app's to accept: it is never written.
-        let findings = selected(replay.findings).filter { $0.severity >= severity }
+        let findings = replay.findings.filter { isSelected($0) && $0.severity >= severity }
         let baseline = FindingBaseline(
           findings: findings, events: trace.events, state: replay.state)
         entries += baseline.entries

@@ -163,7 +163,9 @@ final class FindingSpill {
     var findings: [Finding] = []
     while offset < bytes.count {
       let rule = RuleID(string())
-      let severity = Severity(rawValue: string()) ?? .error
+      guard let severity = Severity(rawValue: string()) else {
+        throw UsageError("the findings of this check are damaged in their temporary file")
+      }
       let seq = integer()
       let hasSession = integer() == 1
       let session = string()

@@ -44,7 +44,9 @@ import Testing
     var writer = JSONObjectWriter { parts.append($0) }
     writer.member("file", members[0].1)
     writer.member("events", members[1].1)
-    writer.member("findings", elements: array.lazy)
+    writer.startArray("findings")
+    for element in array { writer.element(element) }
+    writer.endArray()
     writer.member("baselined", members[3].1)
     writer.finish(terminator: "\n")
     #expect(parts.joined() == JSONValue.object(JSONObject(members)).serialized() + "\n")

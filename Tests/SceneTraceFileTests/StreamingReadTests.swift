@@ -66,7 +66,8 @@ import Testing
       let findings = Replay.run(whole.events).findings
       #expect(Replay.run(events).findings == findings, "\(label)")
       #expect(
-        streamed.lostStretches(explaining: findings) == whole.lostStretches(explaining: findings),
+        findings.map(streamed.lossExplanations.stretch(explaining:))
+          == findings.map(whole.lossExplanations.stretch(explaining:)),
         "\(label)")
       // The events a report shows, read again by seq.
       let seqs = whole.events.map(\.seq).enumerated().filter { $0.offset % 7 == 0 }

@@ -116,13 +116,6 @@ package struct JSONObjectWriter {
     flushIfLong()
   }
 
-  /// Writes the member `key`: an array of `elements`, made one at a time as it is written.
-  package mutating func member(_ key: String, elements: some Sequence<JSONValue>) {
-    startArray(key)
-    for value in elements { element(value) }
-    endArray()
-  }
-
   /// Starts the member `key`: an array, whose elements ``element(_:)`` writes until
   /// ``endArray()``.
   package mutating func startArray(_ key: String) {

@@ -70,13 +70,8 @@ public struct LoadedTrace: Sendable {
   /// The findings of ``RuleID/traceEventsLost``, one per stretch of ``loss``, in report order.
   public var lossFindings: [Finding] { loss.map(\.finding) }
 
-  /// For each of `findings`, the stretch of ``loss`` that may explain it, if any: the last one
-  /// before it in its launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
-  package func lostStretches(explaining findings: some Collection<Finding>) -> [LostStretch?] {
-    findings.map(lossExplanations.stretch(explaining:))
-  }
-
-  /// What ``lostStretches(explaining:)`` asks: which stretch of ``loss`` may explain a finding.
+  /// Which stretch of ``loss`` may explain a finding, if any: the last one before it in its
+  /// launch (``LostStretch/mayExplain(_:launchSeqs:)`` says when).
   package var lossExplanations: LossExplanations {
     LossExplanations(
       loss: loss, launchSeqs: loss.isEmpty ? [] : LostStretch.launchSeqs(in: events))

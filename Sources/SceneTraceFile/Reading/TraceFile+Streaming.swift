@@ -40,13 +40,8 @@ package struct StreamedTrace: Sendable {
     storedIndex != nil && damage.isEmpty && truncation == nil
   }
 
-  /// Which stretch of ``loss`` may explain each of `findings`, as
-  /// ``LoadedTrace/lostStretches(explaining:)`` says.
-  package func lostStretches(explaining findings: some Collection<Finding>) -> [LostStretch?] {
-    findings.map(lossExplanations.stretch(explaining:))
-  }
-
-  /// What ``lostStretches(explaining:)`` asks: which stretch of ``loss`` may explain a finding.
+  /// Which stretch of ``loss`` may explain a finding, as ``LoadedTrace/lossExplanations``
+  /// says.
   package var lossExplanations: LossExplanations {
     LossExplanations(loss: loss, launchSeqs: tally.launchSeqs)
   }
