@@ -122,6 +122,7 @@ public struct SessionTable: Sendable {
 
   /// Keeps `sceneSlots` true of `slot` after its session changed.
   private mutating func noteScene(at slot: Int) {
+    // Through a field of the scene: `scene != nil` copies the whole scene to compare it.
     let hasScene = states[slot].scene?.instance != nil
     let position = scenePositions[slot]
     guard hasScene != (position >= 0) else { return }
