@@ -1,9 +1,9 @@
 import SceneTrace
 import SceneTraceFile
 
-/// A trace replayed for `replay check`: a `.sctrace` file is streamed, replayed as its frames
-/// are decoded, and only the events the report shows are read again afterwards; other traces
-/// (JSON Lines, several files joined, a check against a baseline) are loaded whole.
+/// A trace replayed for `replay check`: streamed, replayed as it is read, and only the events
+/// the report shows are read again afterwards, unless a check against a baseline needs it
+/// whole.
 struct CheckedTrace {
   /// The trace, with ``LoadedTrace/events`` holding every event when it was loaded whole, and
   /// only those ``fetchEvents(for:context:)`` read when it was streamed.
@@ -22,9 +22,9 @@ struct CheckedTrace {
   /// Which stretch of the trace's loss may explain a finding.
   private let explanations: LossExplanations
 
-  /// Reads and replays the trace of `paths`, telling standard error what reading lost; streams
-  /// it when it is one `.sctrace` file and `whole` is false. Of the replay's findings, those
-  /// `keep` is true of are kept in ``findings``, as they come when the trace is streamed.
+  /// Reads and replays the trace of `paths` (several files are joined), telling standard error
+  /// what reading lost; streams it unless `whole`. Of the replay's findings, those `keep` is
+  /// true of are kept in ``findings``, as they come when the trace is streamed.
   init(
     _ paths: [String], reading: TraceReadingOptions, quiet: Bool, whole: Bool,
     keep: @escaping (Finding) -> Bool
@@ -32,9 +32,7 @@ struct CheckedTrace {
     options = reading.readOptions
     let findings = FindingSpill()
     self.findings = findings
-    guard !whole, paths.count == 1, let path = paths.first,
-      TraceInputFormat.of(path) == .sctrace
-    else {
+    guard !whole else {
       trace = try reading.load(paths, quiet: quiet)
       replay = Replay.run(trace.events, quiet: quiet)
       try findings.add(replay.takeFindings().lazy.filter(keep))
@@ -46,26 +44,37 @@ struct CheckedTrace {
     }
     var replay = Replay()
     var spillFailure: (any Error)?
-    let options = options
-    // The next frames are decoded on another core while these are replayed.
-    let streamed = try DecodingAhead.run { hand in
-      try TraceFile.stream(sctrace: path, options: options) { events in
-        hand(events)
-        return true
+    var options = options
+    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    let reading = options
+    // The next frames or lines are decoded on another core while these are replayed.
+    let streamed: StreamedTrace
+    do {
+      streamed = try DecodingAhead.run { hand in
+        try TraceFile.stream(joining: paths, options: reading) { events in
+          hand(events)
+          return true
+        }
+      } consume: { events in
+        replay.apply(events)
+        // Findings go to the spill as they come, but for those at the last event, which the
+        // finish step may merge with.
+        guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
+          return
+        }
+        do {
+          try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
+        } catch {
+          spillFailure = error
+        }
       }
-    } consume: { events in
-      replay.apply(events)
-      // Findings go to the spill as they come, but for those at the last event, which the
-      // finish step may merge with.
-      guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
-        return
-      }
-      do {
-        try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
-      } catch {
-        spillFailure = error
-      }
+    } catch {
+      progress.finish()
+      throw error
     }
+    // The bar is cleared before the warnings, so that they start on a clean line.
+    progress.finish()
     if let spillFailure { throw spillFailure }
     replay.finish()
     try findings.add(replay.takeFindings().lazy.filter(keep))
@@ -89,11 +98,12 @@ struct CheckedTrace {
   }
 
   /// How many findings a report should fetch the events of at once: a few hundred when each
-  /// fetch decodes only the frames that hold them, so that memory does not grow with the
-  /// findings; all of them when it reads the whole file (a damaged file, or one loaded whole).
+  /// fetch reads only the frames or lines that hold them, so that memory does not grow with the
+  /// findings; all of them when it reads every file again (a damaged file, a compressed or
+  /// joined one, or a trace loaded whole).
   var findingsPerFetch: Int {
     guard let streamed else { return Int.max }
-    return streamed.readsFramesByIndex ? 512 : Int.max
+    return streamed.readsByIndex ? 512 : Int.max
   }
 
   /// Reads the events a report of `findings` shows, when the trace was streamed: `context`

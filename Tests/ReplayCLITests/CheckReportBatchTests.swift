@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `replay check` writes its report a batch of findings at a time, reading again only the
-/// frames of a `.sctrace` file that hold the events each batch shows: the report is the one a
-/// trace loaded whole gives.
+/// frames of a `.sctrace` file, or the lines of a JSON Lines file, that hold the events each batch
+/// shows: the report is the one a trace loaded whole gives (as a check against a baseline loads
+/// it).
 @Suite struct CheckReportBatchTests {
   /// A scene that becomes active from the background 3,000 times (an error each time, with a
   /// related event), with a recorder drop every 100 times (a warning, and an explanation for
@@ -35,20 +36,28 @@ import Testing
     let jsonl = try Self.manyFindings(in: folder)
     let sctrace = folder.appendingPathComponent("many.sctrace").path
     #expect(try ReplayTool.run("import", jsonl, "-o", sctrace).status == 0)
+    // A check against an empty baseline loads the trace whole, and shows every finding.
+    let empty = folder.appendingPathComponent("empty.json").path
+    #expect(
+      try ReplayTool.run("check", jsonl, "--rule", "band.modifiers", "--write-baseline", empty)
+        .status == 0)
 
-    let whole = try ReplayTool.run(["check", jsonl] + options)
-    let streamed = try ReplayTool.run(["check", sctrace] + options)
-    #expect(whole.status == 1)
-    #expect(streamed.status == 1)
-    let findings = whole.output.components(
-      separatedBy: options == ["--json"] ? #""rule":"# : "\n\n")
+    let wholeRun = try ReplayTool.run(["check", jsonl, "--baseline", empty] + options)
+    #expect(wholeRun.status == 1)
+    let whole = wholeRun.output.replacingOccurrences(of: #","baselined":0}"#, with: "}")
+    let findings = whole.components(separatedBy: options == ["--json"] ? #""rule":"# : "\n\n")
     #expect(findings.count > 3000)
-    // Compared line by line: a failure names the first line that differs, not the whole report.
-    let expected = whole.output.replacingOccurrences(of: jsonl, with: sctrace)
-      .split(separator: "\n", omittingEmptySubsequences: false)
-    let lines = streamed.output.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.count == expected.count)
-    let first = zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-    #expect(first == nil, "line \((first ?? 0) + 1) differs")
+    for path in [jsonl, sctrace] {
+      let streamed = try ReplayTool.run(["check", path] + options)
+      #expect(streamed.status == 1)
+      // Compared line by line: a failure names the first line that differs, not the whole
+      // report.
+      let expected = whole.replacingOccurrences(of: jsonl, with: path)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      let lines = streamed.output.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count == expected.count, "\(path)")
+      let first = zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      #expect(first == nil, "\(path): line \((first ?? 0) + 1) differs")
+    }
   }
 }

@@ -77,6 +77,8 @@ import Testing
       #expect(streamed.trace.damage == loaded.damage, "\(label)")
       #expect(streamed.trace.loss == loaded.loss, "\(label)")
       #expect(!streamed.trace.stoppedEarly, "\(label)")
+      expectEventsReadAgain(
+        of: streamed.trace, as: loaded.events, lenient: lenient, chunkSize: chunkSize, label)
     case (.failure(let loaded), .failure(let streamed)):
       #expect(streamed.code == loaded.code, "\(label)")
       #expect(streamed.message == loaded.message, "\(label)")
@@ -86,6 +88,30 @@ import Testing
       #expect(streamed.byteOffset == loaded.byteOffset, "\(label)")
     default:
       Issue.record("\(label): loading gave \(loaded), streaming \(streamed)")
+    }
+  }
+
+  /// Checks that reading again the events of seeded random stretches of seqs of what a stream
+  /// read (``TraceFile/events(inSeqs:of:options:chunkSize:)``, by its index when it has one)
+  /// gives those of `events`, what loading it gave.
+  private static func expectEventsReadAgain(
+    of streamed: StreamedTrace, as events: [Event], lenient: Bool, chunkSize: Int,
+    seed: UInt64 = 1, _ label: String
+  ) {
+    guard let last = events.last?.seq else { return }
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<4 {
+      let ranges = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+        let low = Int.random(in: 1...last, using: &random)
+        return low...(low + Int.random(in: 0...(last / 20 + 2), using: &random))
+      }
+      let read = Result { () throws(TraceError) in
+        try TraceFile.events(
+          inSeqs: ranges, of: streamed, options: ReadOptions(lenient: lenient),
+          chunkSize: chunkSize)
+      }
+      let expected = events.filter { event in ranges.contains { $0.contains(event.seq) } }
+      #expect((try? read.get()) == expected, "\(label): \(ranges)")
     }
   }
 
@@ -260,6 +286,62 @@ import Testing
     #expect(streamed.bufferHighWater < bytes.count / 100)
     // Each batch is a chunk's events, never the file's.
     #expect(largestBatch <= chunkSize / 2)
+  }
+
+  /// Event lines that try the reading of lines for their seq and time only: implied and
+  /// claimed seqs, lines without a time after lines read that way, keys spelled with escapes,
+  /// strings holding quotes, braces and commas, comments and blank lines.
+  private static func awkwardLines(count: Int) -> [UInt8] {
+    var lines = [#"{"type":"app.launch","launch":"L1","t":0.5}"#]
+    var seq = 1
+    for index in 0..<count {
+      let session = index % 5 == 0 ? #"A\"},{[,"# : "B\(index % 3)"
+      var members = [#""type":"scene.willConnect""#, #""session":"\#(session)""#]
+      if index % 4 != 0 { members.append(#""t":\#(Double(index) + 1.25)"#) }
+      if index % 6 == 0 {
+        seq += 3
+        members.insert(index % 12 == 0 ? #""s\u0065q":\#(seq)"# : #""seq":\#(seq)"#, at: 0)
+      } else {
+        seq += 1
+      }
+      if index % 7 == 0 { members.append(#""note":{"a":[1,"}",{"b":"\\"}],"c":null}"#) }
+      if index % 8 == 0 { members.insert(#""t":null"#, at: 1) }
+      lines.append("{" + members.joined(separator: index % 2 == 0 ? "," : " , ") + "}")
+      if index % 50 == 0 { lines.append(index % 100 == 0 ? "// a comment" : "   ") }
+    }
+    return Array((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  @Test(arguments: [false, true])
+  func aJSONLinesFileIsReadAgainOnlyWhereAsked(lenient: Bool) throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.write(Self.awkwardLines(count: 1500), "awkward.jsonl", in: folder)
+    let loaded = try Self.load([path], lenient: lenient)
+    #expect(loaded.events.count == 1501)
+    #expect(loaded.warnings.isEmpty)
+    let streamed = try Self.stream([path], chunkSize: 1 << 20, lenient: lenient)
+    #expect(streamed.events == loaded.events)
+    // Read again by chunks of lines, a few at a time.
+    #expect(streamed.trace.readsByIndex)
+    #expect(streamed.trace.jsonLinesChunks.count > 4)
+    for seed in 1...8 {
+      Self.expectEventsReadAgain(
+        of: streamed.trace, as: loaded.events, lenient: lenient, chunkSize: 1 << 20,
+        seed: UInt64(seed), "seed \(seed)")
+    }
+    // One seq at a time: each that a line claims past the next (the seq the reader would give
+    // it is not asked for, its own is), and some others.
+    let alone = zip(loaded.events.dropFirst(), loaded.events).enumerated()
+      .filter { $0.element.0.seq > $0.element.1.seq + 1 || $0.offset % 25 == 0 }
+      .map(\.element.0)
+    #expect(alone.count > 200)
+    let fetched = try alone.map { event in
+      try TraceFile.events(
+        inSeqs: [event.seq...event.seq], of: streamed.trace,
+        options: ReadOptions(lenient: lenient))
+    }
+    #expect(fetched == alone.map { [$0] })
   }
 
   @Test func aConsumerThatStopsEndsAJSONLinesReadEarly() throws {

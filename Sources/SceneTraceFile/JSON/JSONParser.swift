@@ -49,6 +49,101 @@ struct JSONParser {
     return value
   }
 
+  /// The text of the number each of `keys` has in the outermost object, nil for a key it does
+  /// not have or whose value is null, read without decoding anything else: for text a strict
+  /// parse already found valid. Returns nil, having read nothing that counts, when the bytes are
+  /// not one object, a key holds an escape (it might spell one of `keys`), or one of `keys` has
+  /// a value other than a number or null: the caller then parses them.
+  mutating func numberMembers(_ keys: [StaticString]) -> [Substring?]? {
+    var found = [Substring?](repeating: nil, count: keys.count)
+    skipWhitespace()
+    guard position < end, bytes[position] == UInt8(ascii: "{") else { return nil }
+    position += 1
+    while true {
+      skipWhitespace()
+      guard position < end else { return nil }
+      switch bytes[position] {
+      case UInt8(ascii: "}"): return found
+      case UInt8(ascii: ","):
+        position += 1
+        continue
+      case UInt8(ascii: "\""): break
+      default: return nil
+      }
+      let keyStart = position + 1
+      guard skimString(), !bytes[keyStart..<(position - 1)].contains(UInt8(ascii: "\\")) else {
+        return nil
+      }
+      let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(position - 1)])
+      skipWhitespace()
+      guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
+      position += 1
+      skipWhitespace()
+      guard position < end else { return nil }
+      let index = keys.firstIndex { name in
+        name.withUTF8Buffer { $0.elementsEqual(key) }
+      }
+      guard let index else {
+        guard skimValue() else { return nil }
+        continue
+      }
+      let valueStart = position
+      guard skimValue() else { return nil }
+      let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<position])
+      if value.elementsEqual("null".utf8) {
+        found[index] = nil
+      } else if let first = value.first,
+        first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+      {
+        found[index] = Substring(decoding: value, as: UTF8.self)
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Moves past the string that starts at `position`; false when it does not end.
+  private mutating func skimString() -> Bool {
+    position += 1
+    while position < end {
+      switch bytes[position] {
+      case UInt8(ascii: "\\"): position += 2
+      case UInt8(ascii: "\""):
+        position += 1
+        return true
+      default: position += 1
+      }
+    }
+    return false
+  }
+
+  /// Moves past the value that starts at `position`, strings, arrays and objects nested in it
+  /// included; false when it does not end.
+  private mutating func skimValue() -> Bool {
+    var depth = 0
+    while position < end {
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        guard skimString() else { return false }
+        if depth == 0 { return true }
+        continue
+      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if depth == 0 { return true }
+        depth -= 1
+        if depth == 0 {
+          position += 1
+          return true
+        }
+      case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+        if depth == 0 { return true }
+      default: break
+      }
+      position += 1
+    }
+    return depth == 0
+  }
+
   // MARK: Values
 
   private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {

@@ -39,10 +39,51 @@ struct JSONLinesReader {
   private var lineNumber = 0
   /// Whether nothing was read yet: the text may start with a byte order mark.
   private var isAtStart = true
+  /// Which seqs to make events of, when not all: the lines of others are read for their seq and
+  /// time only (see ``init(path:options:at:wanting:)``).
+  private var wanted: ((Int) -> Bool)?
+  /// The time of the last line skimmed, as text, and its line: made the previous time when a
+  /// line read whole needs it.
+  private var skimmedTime: (text: String, line: Int)?
 
   init(path: String, options: ReadOptions) {
     self.path = path
     self.options = options
+  }
+
+  /// What the reader carries from one line to the next: where a read of the text from a line
+  /// on starts over, so that it gives the events, seqs, times and line numbers a read from the
+  /// start gave them.
+  struct Position: Sendable {
+    fileprivate var nextSeq = 1
+    fileprivate var previousTime = TraceTime.zero
+    fileprivate var previousTimeLine: Int?
+    fileprivate var lineNumber = 0
+    fileprivate var isAtStart = true
+  }
+
+  /// Where the reader is: before the first line it has not read.
+  var position: Position {
+    Position(
+      nextSeq: nextSeq, previousTime: previousTime, previousTimeLine: previousTimeLine,
+      lineNumber: lineNumber, isAtStart: isAtStart)
+  }
+
+  /// A reader of the text from `position` on, as the reader that was there would read it, that
+  /// makes events only of the seqs `wanted` is true of: unless `options` are lenient, the other
+  /// lines are read for their seq and time, which the lines after them may take, and their
+  /// other members are skipped.
+  init(
+    path: String, options: ReadOptions, at position: Position,
+    wanting wanted: @escaping (Int) -> Bool
+  ) {
+    self.init(path: path, options: options)
+    self.wanted = wanted
+    nextSeq = position.nextSeq
+    previousTime = position.previousTime
+    previousTimeLine = position.previousTimeLine
+    lineNumber = position.lineNumber
+    isAtStart = position.isAtStart
   }
 
   /// Reads the complete lines of `bytes` (those that end in a newline) and, when `isLast`, the
@@ -67,21 +108,48 @@ struct JSONLinesReader {
       defer { lineStart = lineEnd + 1 }
       guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
       claimedSeq = nil
-      var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
+      // A line takes the next seq unless it claims a later one: when the next is not wanted,
+      // the line is read for its seq and time, and read again whole if it claims a wanted one.
+      // Not leniently: a line skipped as unreadable may have taken neither.
+      var isSkimmed = !options.lenient && wanted.map { !$0(nextSeq) } ?? false
       do throws(TraceError) {
-        let value: JSONValue
-        do throws(JSONSyntaxError) {
-          value = try parser.parseDocument(keeping: Self.keptKeys)
-        } catch {
-          if newline == nil, error.isAtEnd {
-            return (bytes.count, CutLine(line: lineNumber, byteCount: lineEnd - lineStart))
+        if isSkimmed, let wanted {
+          var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
+          if let members = parser.numberMembers(["seq", "t"]) {
+            let (seq, time) = (members[0].map { JSONValue.number(String($0)) }, members[1])
+            if try skim(seq: seq, time: time.map(String.init), line: lineNumber, wanted: wanted) {
+              continue
+            }
+            isSkimmed = false
           }
-          throw TraceError(
-            code: .invalidJSON,
-            message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
-            path: path, line: lineNumber)
         }
-        try readEvent(value, line: lineNumber)
+        while true {
+          var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
+          let value: JSONValue
+          do throws(JSONSyntaxError) {
+            value = try parser.parseDocument(keeping: isSkimmed ? Self.orderKeys : Self.keptKeys)
+          } catch {
+            if newline == nil, error.isAtEnd {
+              return (bytes.count, CutLine(line: lineNumber, byteCount: lineEnd - lineStart))
+            }
+            throw TraceError(
+              code: .invalidJSON,
+              message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
+              path: path, line: lineNumber)
+          }
+          guard isSkimmed, let wanted, case .object(let object) = value else {
+            try readEvent(value, line: lineNumber)
+            break
+          }
+          let time = object["t"].flatMap { if case .number(let text) = $0 { text } else { nil } }
+          if object["t"] != nil, object["t"] != .null, time == nil {
+            // Not a number: read whole, for the error.
+            isSkimmed = false
+            continue
+          }
+          if try skim(seq: object["seq"], time: time, line: lineNumber, wanted: wanted) { break }
+          isSkimmed = false
+        }
       } catch {
         guard options.lenient else { throw error }
         // Leniently, a line that cannot be read is skipped like an event of an unknown type:
@@ -106,6 +174,33 @@ struct JSONLinesReader {
   /// time and its seq. Any other member is checked as JSON and dropped unread.
   private static let keptKeys = Event.Payload.fieldKeys.union(["type", "t", "seq"])
 
+  /// The members of an event line that place it: its type, time and seq.
+  private static let orderKeys: Set<String> = ["type", "t", "seq"]
+
+  /// Reads an event line of a seq not `wanted` for its seq (`"seq"`) and the text of its time
+  /// (`"t"`, a number), and returns true; returns false, having read nothing, when it claims a
+  /// seq that is wanted. Its time is made a ``TraceTime`` only when a line after it needs it.
+  private mutating func skim(
+    seq: JSONValue?, time: String?, line: Int, wanted: (Int) -> Bool
+  ) throws(TraceError) -> Bool {
+    let (seqBefore, claimedBefore) = (nextSeq, claimedSeq)
+    try claimSeq(seq, line: line)
+    if let claimed = claimedSeq, wanted(claimed) {
+      (nextSeq, claimedSeq) = (seqBefore, claimedBefore)
+      return false
+    }
+    if claimedSeq == nil { nextSeq += 1 }
+    if let time { skimmedTime = (time, line) }
+    return true
+  }
+
+  /// Makes the time of the last line ``skim(seq:time:line:wanted:)`` read the previous time.
+  private mutating func settleSkimmedTime() throws(TraceError) {
+    guard let (text, line) = skimmedTime else { return }
+    skimmedTime = nil
+    advanceTime(to: try time(.number(text), line: line), line: line)
+  }
+
   /// Whether the line is neither blank nor a `//` comment.
   private static func holdsEvent(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
     guard
@@ -125,6 +220,7 @@ struct JSONLinesReader {
 
   /// Reads one event line's JSON value.
   private mutating func readEvent(_ value: JSONValue, line: Int) throws(TraceError) {
+    try settleSkimmedTime()
     guard case .object(let object) = value else {
       throw TraceError(
         code: .invalidJSON,

@@ -14,17 +14,38 @@ struct JSONLinesRead {
   var textHighWater = 0
   /// How many events were handed on.
   var eventCount = 0
+  /// Where each chunk of events handed on lies in the text (uncompressed JSON Lines only).
+  var chunks: [JSONLinesChunk] = []
+  /// The seqs of the events last handed on.
+  private(set) var lastHanded: ClosedRange<Int>?
 
   /// Hands the events `reader` read since the last call to `consume`; false when it stops.
   mutating func handOn(_ reader: inout JSONLinesReader, to consume: ([Event]) -> Bool) -> Bool {
     let events = reader.takeEvents()
     eventCount += events.count
+    lastHanded = events.first.map { $0.seq...(events.last?.seq ?? $0.seq) }
     guard events.isEmpty || consume(events) else {
       stoppedEarly = true
       return false
     }
     return true
   }
+}
+
+/// Where a stretch of events lies in a JSON Lines file, and how the reader stood before its first
+/// line: enough to read those events again without the lines before them, as the index of a
+/// `.sctrace` file lets a reader decode only the frames that hold the events it wants.
+package struct JSONLinesChunk: Sendable {
+  /// The bytes of its lines, whole lines from the start of one to the newline of another.
+  var bytes: Range<Int>
+  /// The seqs of its first and last events.
+  package var seqs: ClosedRange<Int>
+  /// How the reader stood at its first line.
+  var start: JSONLinesReader.Position
+
+  /// About how many bytes of lines a chunk holds: the lines are read and handed on this many
+  /// bytes at a time, so that reading one chunk again for a few of its events is quick.
+  static let byteCount = 1 << 14
 }
 
 extension TraceFile {
@@ -58,8 +79,9 @@ extension TraceFile {
     throw TraceError(code: .emptyTrace, message: message, path: path)
   }
 
-  /// Reads JSON Lines text from `window`, `chunkSize` bytes at a time and the line that runs
-  /// past them, which the window keeps for the next read.
+  /// Reads JSON Lines text from `window`, ``JSONLinesChunk/byteCount`` bytes at a time (at
+  /// most `chunkSize`) and the line that runs past them, which the window keeps for the next
+  /// read.
   private static func streamText(
     _ window: inout TraceWindow, _ reader: inout JSONLinesReader, options: ReadOptions,
     chunkSize: Int, _ consume: ([Event]) -> Bool
@@ -68,15 +90,20 @@ extension TraceFile {
     var start = 0
     var end = 0
     while true {
-      end = min(window.count, max(end, start) + chunkSize)
+      end = min(window.count, max(end, start) + min(chunkSize, JSONLinesChunk.byteCount))
       let isLast = end == window.count
+      let position = reader.position
       let piece = try window.withBytes(start..<end) { (bytes) throws(TraceError) in
         try reader.read(bytes, isLast: isLast)
       }.get()
+      let bytes = start..<(start + piece.byteCount)
       start += piece.byteCount
       window.release(before: start)
       options.progress?(start, window.count)
       guard read.handOn(&reader, to: consume) else { return read }
+      if let seqs = read.lastHanded {
+        read.chunks.append(JSONLinesChunk(bytes: bytes, seqs: seqs, start: position))
+      }
       guard isLast else { continue }
       read.truncation = piece.cut.map {
         "line \($0.line) is incomplete: the file ends without a newline after \($0.byteCount) "

@@ -88,7 +88,7 @@ extension TraceFile {
     if let failure { throw failure }
     let joined = join.joined
     return StreamedTrace(
-      path: joined.path, format: joined.format, header: joined.header,
+      path: joined.path, files: paths, format: joined.format, header: joined.header,
       truncation: joined.truncation, warnings: joined.warnings, damage: joined.damage,
       loss: joined.loss, tally: tally, storedIndex: nil, stoppedEarly: stoppedEarly,
       bufferHighWater: highWater)

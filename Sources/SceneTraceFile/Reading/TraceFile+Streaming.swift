@@ -2,8 +2,10 @@ import SceneTrace
 
 /// What a pass over a trace file that handed its events on found, besides the events.
 package struct StreamedTrace: Sendable {
-  /// The file, as the caller named it.
+  /// The file, as the caller named it (the files joined, `a + b`, for several).
   package var path: String
+  /// The files read, in order: one, unless several were joined.
+  package var files: [String]
   /// The file's format, as ``LoadedTrace/format`` says it.
   package var format: TraceFileFormat
   /// The header; nil when it is damaged.
@@ -20,6 +22,9 @@ package struct StreamedTrace: Sendable {
   package var tally: EventTally
   /// The index the file stores, when it has a valid one.
   package var storedIndex: TraceIndex?
+  /// Where the events lie in a file of uncompressed JSON Lines, a chunk of about
+  /// ``TraceWindow/defaultChunkSize`` bytes at a time; empty for other files.
+  package var jsonLinesChunks: [JSONLinesChunk] = []
   /// Whether the consumer stopped the pass before the end: ``truncation`` and the extent of
   /// damage at the end are then unknown.
   package var stoppedEarly: Bool
@@ -33,11 +38,13 @@ package struct StreamedTrace: Sendable {
       format: format, header: header, loss: loss)
   }
 
-  /// Whether ``TraceFile/events(inSeqs:of:options:chunkSize:)`` reads only the frames that hold
-  /// the seqs asked for: the file has a valid index and was read whole and undamaged. Otherwise
-  /// each such call reads the whole file again.
-  package var readsFramesByIndex: Bool {
-    storedIndex != nil && damage.isEmpty && truncation == nil
+  /// Whether ``TraceFile/events(inSeqs:of:options:chunkSize:)`` reads only the parts of the
+  /// file that hold the seqs asked for: a `.sctrace` file with a valid index or uncompressed
+  /// JSON Lines, one file, read whole and undamaged. Otherwise each such call reads every file
+  /// again.
+  package var readsByIndex: Bool {
+    (storedIndex != nil || !jsonLinesChunks.isEmpty) && !stoppedEarly && damage.isEmpty
+      && truncation == nil
   }
 
   /// Which stretch of ``loss`` may explain a finding, as ``LoadedTrace/lossExplanations``
@@ -94,8 +101,9 @@ extension TraceFile {
         warnings: read.warnings)
       // Compressed or not, a loaded trace's format is JSON Lines.
       return StreamedTrace(
-        path: path, format: .jsonLines, header: nil, truncation: read.truncation,
-        warnings: read.warnings, damage: [], loss: loss, tally: tally, storedIndex: nil,
+        path: path, files: [path], format: .jsonLines, header: nil,
+        truncation: read.truncation, warnings: read.warnings, damage: [], loss: loss,
+        tally: tally, storedIndex: nil, jsonLinesChunks: read.chunks,
         stoppedEarly: read.stoppedEarly, bufferHighWater: window.highWater + read.textHighWater)
     }
   }
@@ -115,7 +123,7 @@ extension TraceFile {
       of: tally, damage: scan.damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,
       warnings: scan.warnings)
     let streamed = StreamedTrace(
-      path: path, format: .sctrace, header: scan.header, truncation: scan.truncation,
+      path: path, files: [path], format: .sctrace, header: scan.header, truncation: scan.truncation,
       warnings: scan.warnings, damage: scan.damage, loss: loss, tally: tally,
       storedIndex: scan.storedIndex, stoppedEarly: scan.stoppedEarly,
       bufferHighWater: window.highWater)
@@ -129,39 +137,53 @@ extension TraceFile {
 }
 
 extension TraceFile {
-  /// The events of the `.sctrace` file `streamed` read whose seqs lie in `ranges`: what a
-  /// second ``stream(sctrace:options:chunkSize:_:)`` would hand on among them. When that pass
-  /// found the file intact, only the frames its index says hold them are decoded; otherwise the
-  /// file is read again.
+  /// The events of the trace `streamed` read whose seqs lie in `ranges`: what a second pass
+  /// over its files would hand on among them. When that pass found one file intact, only the
+  /// parts its index says hold them are read: the frames of a `.sctrace` file, the chunks of
+  /// lines of JSON Lines (``StreamedTrace/readsByIndex``); otherwise every file is read again.
   package static func events(
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
     options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
   ) throws(TraceError) -> [Event] {
     let wanted = merged(ranges)
     guard !wanted.isEmpty else { return [] }
+    // The first of `wanted` that does not end before `seq`.
+    let next = { (seq: Int) in wanted.partitioningIndex { $0.upperBound >= seq } }
     let isWanted = { (seq: Int) -> Bool in
-      let next = wanted.partitioningIndex { $0.upperBound >= seq }
+      let next = next(seq)
       return next < wanted.count && wanted[next].lowerBound <= seq
     }
+    let overlapsWanted = { (seqs: ClosedRange<Int>) -> Bool in
+      let next = next(seqs.lowerBound)
+      return next < wanted.count && wanted[next].lowerBound <= seqs.upperBound
+    }
     var found: [Event] = []
-    guard streamed.readsFramesByIndex, let index = streamed.storedIndex else {
-      _ = try stream(sctrace: streamed.path, options: options, chunkSize: chunkSize) { events in
+    guard streamed.readsByIndex else {
+      _ = try stream(joining: streamed.files, options: options, chunkSize: chunkSize) { events in
         found += events.lazy.filter { isWanted($0.seq) }
         return true
       }
       return found
     }
-    let frames = index.frames.filter { frame in
-      let next = wanted.partitioningIndex { $0.upperBound >= frame.firstSeq }
-      return next < wanted.count && wanted[next].lowerBound <= frame.lastSeq
-    }
     try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) { window throws(TraceError) in
-      let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
-      for frame in frames {
-        let read = try TraceReader.readFrame(
-          at: frame.offset, in: &window, context: context, options: options)
-        found += read.events.lazy.filter { isWanted($0.seq) }
-        window.release(before: frame.offset + frame.byteCount)
+      if let index = streamed.storedIndex {
+        let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+        for frame in index.frames where overlapsWanted(frame.firstSeq...frame.lastSeq) {
+          let read = try TraceReader.readFrame(
+            at: frame.offset, in: &window, context: context, options: options)
+          found += read.events.lazy.filter { isWanted($0.seq) }
+          window.release(before: frame.offset + frame.byteCount)
+        }
+        return
+      }
+      for chunk in streamed.jsonLinesChunks where overlapsWanted(chunk.seqs) {
+        var reader = JSONLinesReader(
+          path: streamed.path, options: options, at: chunk.start, wanting: isWanted)
+        _ = try window.withBytes(chunk.bytes) { (bytes) throws(TraceError) in
+          try reader.read(bytes, isLast: true)
+        }.get()
+        found += reader.takeEvents().lazy.filter { isWanted($0.seq) }
+        window.release(before: chunk.bytes.upperBound)
       }
     }
     return found
