@@ -44,37 +44,19 @@ struct CheckedTrace {
     }
     var replay = Replay()
     var spillFailure: (any Error)?
-    var options = options
-    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
-    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
-    let reading = options
-    // The next frames or lines are decoded on another core while these are replayed.
-    let streamed: StreamedTrace
-    do {
-      streamed = try DecodingAhead.run { hand in
-        try TraceFile.stream(joining: paths, options: reading) { events in
-          hand(events)
-          return true
-        }
-      } consume: { events in
-        replay.apply(events)
-        // Findings go to the spill as they come, but for those at the last event, which the
-        // finish step may merge with.
-        guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
-          return
-        }
-        do {
-          try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
-        } catch {
-          spillFailure = error
-        }
+    let streamed = try reading.streamAhead(paths, quiet: quiet) { events in
+      replay.apply(events)
+      // Findings go to the spill as they come, but for those at the last event, which the
+      // finish step may merge with.
+      guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
+        return
       }
-    } catch {
-      progress.finish()
-      throw error
+      do {
+        try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
+      } catch {
+        spillFailure = error
+      }
     }
-    // The bar is cleared before the warnings, so that they start on a clean line.
-    progress.finish()
     if let spillFailure { throw spillFailure }
     replay.finish()
     try findings.add(replay.takeFindings().lazy.filter(keep))
@@ -84,7 +66,6 @@ struct CheckedTrace {
     lastSeq = streamed.tally.last?.seq ?? 0
     trace = streamed.withoutEvents
     explanations = streamed.lossExplanations
-    TraceReadingOptions.reportLosses(of: trace)
   }
 
   /// The stretch of the trace's loss that may explain `finding`.

@@ -3,24 +3,29 @@ import SceneTraceFile
 import SceneTraceText
 
 extension EventsCommand {
-  /// Lists the events of the `.sctrace` file at `path` without holding them: a first pass
-  /// finds the last seq (and the sessions and types, for `--session` and `--type`), a second
-  /// the columns' widths, a third prints; each stops after `--to` when it can.
-  func listStreaming(_ path: String) throws {
-    let options = reading.readOptions
+  /// Lists the events of the trace of `paths` (several joined) without holding them: a first
+  /// pass finds the last seq (and the sessions and types, for `--session` and `--type`), a
+  /// second the columns' widths, a third prints; each stops after `--to` when it can.
+  func listStreaming(_ paths: [String]) throws {
+    var options = reading.readOptions
+    let progress = Progress("reading", total: 1, unit: "bytes", quiet: self.progress.quiet)
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    defer { progress.finish() }
     // The first pass must see the whole trace when seqs count from its end or names are checked.
     let needsAll = session != nil || type != nil || to == nil || (to ?? 0) < 0 || (from ?? 0) < 0
     let reach = max(from ?? 0, to ?? 0)
     var sessions = Set<SessionID>()
     var types = Set<EventType>()
-    let scanned = try TraceFile.stream(sctrace: path, options: options) { events in
+    let scanned = try TraceFile.stream(joining: paths, options: options) { events in
       for event in events {
         if session != nil { sessions.formUnion(event.payload.sessions) }
         if type != nil { types.insert(event.type) }
       }
       return needsAll || (events.last?.seq ?? 0) < reach
     }
+    progress.finish()
     TraceReadingOptions.reportLosses(of: scanned.withoutEvents)
+    let path = scanned.path
     let (first, end) = try bounds(lastSeq: scanned.tally.last?.seq ?? 0, path: path)
     if let session {
       try TraceArguments.checkSession(session, among: sessions, path: path)
@@ -29,10 +34,10 @@ extension EventsCommand {
     let selection = Selection(first: first, end: end, session: session, type: type)
     var text = EventText(columnsFor: [])
     if !json {
-      try stream(path, through: end) { text.widen(toFit: $0.lazy.filter(selection.contains)) }
+      try stream(paths, through: end) { text.widen(toFit: $0.lazy.filter(selection.contains)) }
     }
     var output = ChunkedOutput()
-    try stream(path, through: end) { events in
+    try stream(paths, through: end) { events in
       for event in events where selection.contains(event) {
         output.write(json ? event.jsonLine : text.line(event))
       }
@@ -40,10 +45,10 @@ extension EventsCommand {
     output.flush()
   }
 
-  /// Streams the file at `path` again, handing each frame's events to `body`, and stops after
-  /// the frame holding seq `end` (when given).
-  private func stream(_ path: String, through end: Int?, _ body: ([Event]) -> Void) throws {
-    _ = try TraceFile.stream(sctrace: path, options: reading.readOptions) { events in
+  /// Streams the files of `paths` again, handing each batch of events to `body`, and stops
+  /// after the batch holding seq `end` (when given).
+  private func stream(_ paths: [String], through end: Int?, _ body: ([Event]) -> Void) throws {
+    _ = try TraceFile.stream(joining: paths, options: reading.readOptions) { events in
       body(events)
       return end.map { (events.last?.seq ?? 0) < $0 } ?? true
     }

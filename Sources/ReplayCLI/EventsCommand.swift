@@ -54,22 +54,7 @@ struct EventsCommand: ParsableCommand {
   }
 
   func run() throws {
-    if files.count == 1, let path = files.first, TraceInputFormat.of(path) == .sctrace {
-      try listStreaming(path)
-      return
-    }
-    let trace = try reading.load(files, quiet: progress.quiet)
-    let (first, end) = try bounds(lastSeq: trace.events.last?.seq ?? 0, path: trace.path)
-    if let session {
-      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
-    }
-    if let type { try TraceArguments.checkTypePrefix(type, in: trace.events, path: trace.path) }
-    let selection = Selection(first: first, end: end, session: session, type: type)
-    let selected = trace.events.filter(selection.contains)
-    let text = EventText(columnsFor: selected)
-    var output = ChunkedOutput()
-    for event in selected { output.write(json ? event.jsonLine : text.line(event)) }
-    output.flush()
+    try listStreaming(files)
   }
 
   /// The seqs `--from` and `--to` name in a trace whose last event is `lastSeq`.

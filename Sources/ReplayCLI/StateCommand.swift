@@ -80,14 +80,56 @@ struct StateCommand: ParsableCommand {
     {
       return resumed
     }
-    let trace = try reading.load(files, quiet: progress.quiet)
-    let end = try lastSeq(in: trace)
+    // The replay goes as far as the chosen event as the trace is read. A seq counted from the
+    // end, or a time, is found by a first pass.
+    let end =
+      try at.flatMap { $0 >= 0 ? $0 : nil }
+      ?? (at != nil || atTime != nil ? try lastSeq(in: try scan()) : nil)
     var replay = Replay()
-    let events = trace.events.prefix { $0.seq <= end }
-    replay.apply(
-      events, progress: Progress("replaying", total: events.count, quiet: progress.quiet))
-    if end == trace.events.last?.seq { replay.finish() }
+    let streamed = try reading.streamAhead(
+      files, quiet: progress.quiet,
+      while: { events in end.map { (events.last?.seq ?? 0) <= $0 } ?? true }
+    ) { events in
+      replay.apply(events.prefix { event in end.map { event.seq <= $0 } ?? true })
+    }
+    let last = streamed.tally.last?.seq ?? 0
+    if let end, !streamed.stoppedEarly {
+      _ = try TraceArguments.seq(end, option: "--at", lastSeq: last, path: streamed.path)
+    }
+    // Past the last event, the replay ends as the trace does.
+    if !streamed.stoppedEarly, end.map({ $0 >= last }) ?? true { replay.finish() }
     return (replay.state, replay.findings.count)
+  }
+
+  /// What a pass over the trace finds, without replaying it: its last seq, and the last seq at
+  /// or before `--at-time`.
+  private struct Scan {
+    var path = ""
+    var last = 0
+    var lastInTime = 0
+  }
+
+  private func scan() throws -> Scan {
+    let limit = try atTime.map(time)
+    var found = Scan()
+    // What reading lost is told once, by the replay's pass.
+    let streamed = try TraceFile.stream(joining: files, options: reading.readOptions) { events in
+      if let limit {
+        found.lastInTime = events.last { $0.time <= limit }?.seq ?? found.lastInTime
+      }
+      return true
+    }
+    found.path = streamed.path
+    found.last = streamed.tally.last?.seq ?? 0
+    return found
+  }
+
+  /// The seq to stop after, from `--at` counted from the end or `--at-time`.
+  private func lastSeq(in scan: Scan) throws -> Int {
+    if let at {
+      return try TraceArguments.seq(at, option: "--at", lastSeq: scan.last, path: scan.path)
+    }
+    return scan.lastInTime
   }
 
   /// The replay of a `.sctrace` file from its nearest checkpoint; nil when the file holds no
@@ -113,19 +155,6 @@ struct StateCommand: ParsableCommand {
           + "damaged); it was not used, and `replay verify` checks every checkpoint")
     }
     return (resumed.replay.state, resumed.findingCount)
-  }
-
-  /// The seq to stop after, from `--at` or `--at-time`.
-  private func lastSeq(in trace: LoadedTrace) throws -> Int {
-    let last = trace.events.last?.seq ?? 0
-    if let at {
-      return try TraceArguments.seq(at, option: "--at", lastSeq: last, path: trace.path)
-    }
-    if let atTime {
-      let limit = try time(atTime)
-      return trace.events.last { $0.time <= limit }?.seq ?? 0
-    }
-    return last
   }
 
   /// The last seq at or before `limit` in a `.sctrace` file: the index says which frame holds

@@ -87,12 +87,6 @@ enum TraceArguments {
         + (names.isEmpty ? "none" : list(names)))
   }
 
-  /// Throws unless some event's type in `events` starts with `prefix`, listing the types that
-  /// the trace holds.
-  static func checkTypePrefix(_ prefix: String, in events: [Event], path: String) throws {
-    try checkTypePrefix(prefix, among: Set(events.lazy.map(\.type)), path: path)
-  }
-
   /// Throws unless some type of `present`, those a trace's events have, starts with `prefix`,
   /// listing them.
   static func checkTypePrefix(_ prefix: String, among present: Set<EventType>, path: String)

@@ -69,6 +69,39 @@ struct TraceReadingOptions: ParsableArguments {
     return trace
   }
 
+  /// Reads `paths` as one trace as ``stream(_:header:consume:)`` does, the next frames or lines
+  /// decoded on a second core while `consume` takes the events before them, with a progress bar
+  /// of the bytes read on standard error unless `quiet`; the read stops after the first batch of
+  /// events `goesOn` is false of. Tells standard error what reading lost, once the read is done.
+  func streamAhead(
+    _ paths: [String], quiet: Bool,
+    while goesOn: @escaping @Sendable ([Event]) -> Bool = { _ in true },
+    consume: ([Event]) -> Void
+  ) throws -> StreamedTrace {
+    var options = readOptions
+    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    let reading = options
+    let streamed: StreamedTrace
+    do {
+      streamed = try DecodingAhead.run { hand in
+        try TraceFile.stream(joining: paths, options: reading) { events in
+          hand(events)
+          return goesOn(events)
+        }
+      } consume: {
+        consume($0)
+      }
+    } catch {
+      progress.finish()
+      throw error
+    }
+    // The bar is cleared before the warnings, so that they start on a clean line.
+    progress.finish()
+    Self.reportLosses(of: streamed.withoutEvents)
+    return streamed
+  }
+
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {

@@ -177,7 +177,7 @@ struct TraceFileCommandTests {
     #expect(try ReplayTool.run("import", source.path, "-o", binary, "--level", "1").status == 0)
     let info = try ReplayTool.run("info", binary, "--json")
     #expect(info.output.contains(#""checkpoints":1"#))
-    for at in ["1", "16384", "16385", "19999", "20000"] {
+    for at in ["0", "1", "16384", "16385", "19999", "20000", "-1", "-3000"] {
       let expected = try ReplayTool.run("state", source.path, "--at", at, "--json")
       let actual = try ReplayTool.run("state", binary, "--at", at, "--json")
       #expect(actual.status == 0)
@@ -192,9 +192,34 @@ struct TraceFileCommandTests {
     let atTime = try ReplayTool.run("state", binary, "--at-time", "100.5", "--json")
     let expected = try ReplayTool.run("state", source.path, "--at-time", "100.5", "--json")
     #expect(atTime.output == expected.output)
-    let past = try ReplayTool.run("state", binary, "--at", "20001")
-    #expect(past.status == 2)
-    #expect(past.errors.contains("whose last event is seq 20000"))
+    for file in [binary, source.path] {
+      let past = try ReplayTool.run("state", file, "--at", "20001")
+      #expect(past.status == 2)
+      #expect(past.output.isEmpty)
+      #expect(past.errors.contains("whose last event is seq 20000"), "\(file)")
+    }
+  }
+
+  @Test func stateOfJoinedFilesIsTheStateOfTheirJoinedExport() throws {
+    let directory = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = "traces/two-windows-clean.jsonl"
+    let second = "traces/switcher-kill.jsonl"
+    let joined = directory.appendingPathComponent("joined.jsonl").path
+    #expect(try ReplayTool.run("export", "--join", first, second, "-o", joined).status == 0)
+    let last = try #require(
+      try ReplayTool.run("events", joined, "--from", "-1").output.split(separator: " ").first
+        .flatMap { Int($0) })
+    for at in ["0", "1", "20", "\(last - 3)", "\(last)", "-1", "-5"] {
+      let expected = try ReplayTool.run("state", joined, "--at", at, "--json")
+      let actual = try ReplayTool.run("state", "--join", first, second, "--at", at, "--json")
+      #expect(expected.status == 0)
+      #expect(actual.status == 0)
+      #expect(actual.output == expected.output, "--at \(at)")
+    }
+    let byTime = try ReplayTool.run("state", "--join", first, second, "--at-time", "3", "--json")
+    #expect(
+      byTime.output == (try ReplayTool.run("state", joined, "--at-time", "3", "--json")).output)
   }
 
   @Test(arguments: ["import", "export", "info", "verify", "compact"])
