@@ -16,7 +16,7 @@ public struct SessionTable: Sendable {
   private var states: [SessionState] = []
   /// The slot of each identifier.
   private var slots: [SessionID: Int] = [:]
-  /// The slot of the session the current event names, or -1: see `remember(_:)`.
+  /// The slot of a session the current or a recent event named, or -1: see `remember(_:)`.
   private var recent = -1
   /// The slots whose session has a connected scene, in no order: the rules that look at every
   /// scene read these rather than every session the trace has named (tens of thousands on a
@@ -85,7 +85,11 @@ public struct SessionTable: Sendable {
   /// Notes that the current event names session `id` (nil: none), so that looking it up again
   /// compares instead of hashing. Adding a session notes it too.
   package mutating func remember(_ id: SessionID?) {
-    recent = id.flatMap { slots[$0] } ?? -1
+    // Events come in runs on one session (a drag's samples, a scene's lifecycle): when the
+    // slot remembered is already this session's, nothing is hashed. An event that names none
+    // leaves it, as `slot(of:)` compares before it trusts it.
+    guard let id, recent < 0 || keys[recent] != id else { return }
+    recent = slots[id] ?? -1
   }
 
   /// Runs `body` on session `id` where it is stored; nil when the trace has not named it.
