@@ -47,7 +47,7 @@ extension TraceReducer {
       record.phase = .ended
       record.operation = operation
       record.endedSeq = log.seq
-      record.endedAt = log.event?.time
+      record.endedAt = log.eventTime
     }
     state.drags[drag] = record
   }

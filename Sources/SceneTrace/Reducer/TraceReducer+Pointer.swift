@@ -19,7 +19,8 @@ extension TraceReducer {
     _ id: SessionID, phase: PointerPhase, region: String?, scene: SceneState,
     _ log: inout FindingLog
   ) {
-    let began = scene.dragBegan.map { [$0] } ?? []
+    // Made only for a finding: an array at every sample cost an allocation per event.
+    var began: [Int] { scene.dragBegan.map { [$0] } ?? [] }
     switch (phase, scene.drag) {
     case (.began, let drag?):
       log.report(

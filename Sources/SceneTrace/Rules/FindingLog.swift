@@ -3,27 +3,32 @@
 struct FindingLog {
   /// The seq every finding is reported at: the event's, or the last event's in the finish step.
   let seq: Int
-  /// The event being applied; nil in the finish step.
-  let event: Event?
+  /// The type of the event being applied; nil in the finish step. (The log keeps what it needs
+  /// of the event, not the event: a copy of it at each event cost a tenth of a drag's replay.)
+  private let eventType: EventType?
+  /// The time of the event being applied; nil in the finish step.
+  let eventTime: TraceTime?
   /// Related events must come before `seq`; in the finish step they may be the last event too.
   private let relatedLimit: Int
   private var found: [Finding] = []
 
   init(event: Event) {
     self.seq = event.seq
-    self.event = event
+    self.eventType = event.type
+    self.eventTime = event.time
     self.relatedLimit = event.seq - 1
   }
 
   /// A log for the finish step, reporting at `seq`, the last event.
   init(finishingAt seq: Int) {
     self.seq = seq
-    self.event = nil
+    self.eventType = nil
+    self.eventTime = nil
     self.relatedLimit = seq
   }
 
   /// The event's wire type, for messages; `finish` in the finish step.
-  var eventName: String { event.map { $0.type.rawValue } ?? "finish" }
+  var eventName: String { eventType?.rawValue ?? "finish" }
 
   /// Whether a finding of `rule` on an event hides a finding of `other` on the same event.
   private static func rule(_ rule: RuleID, suppresses other: RuleID) -> Bool {
