@@ -28,7 +28,7 @@ struct EventFrameDecoder {
   var reader: ByteReader
   /// The frame's string table.
   private var table: [String] = []
-  private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
+  private var pointerBases = PointerBases()
   /// Whether the body being read is an extension record's, whose strings stay out of the table.
   private var isInExtensionBody = false
   private var time: Int64 = 0
@@ -286,7 +286,7 @@ struct EventFrameDecoder {
   mutating func pointerPosition(xIsRaw: Bool, yIsRaw: Bool, sessionIndex: Int)
     throws(DecodingFailure) -> (x: Double, y: Double)
   {
-    var base = pointerBases[sessionIndex] ?? (0, 0)
+    var base = pointerBases[sessionIndex]
     let x = try coordinate(isRaw: xIsRaw, base: base.x)
     let y = try coordinate(isRaw: yIsRaw, base: base.y)
     if let units = x.units { base.x = units }

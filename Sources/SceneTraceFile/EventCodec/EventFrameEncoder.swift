@@ -27,7 +27,7 @@ struct EventFrameEncoder {
   /// Whether the body being written is an extension record's, whose strings stay out of the table.
   private var isInExtensionBody = false
   /// The last on-grid pointer position of each scene, by the string index of its session.
-  private var pointerBases: [Int: (x: Int64, y: Int64)] = [:]
+  private var pointerBases = PointerBases()
 
   /// Starts a frame whose first event has seq `firstSeq`.
   init(firstSeq: Int) {
@@ -187,7 +187,7 @@ struct EventFrameEncoder {
   mutating func pointerPosition(
     x: Double, xUnits: Int64?, y: Double, yUnits: Int64?, sessionIndex: Int
   ) {
-    var base = pointerBases[sessionIndex] ?? (0, 0)
+    var base = pointerBases[sessionIndex]
     coordinate(x, units: xUnits, base: base.x)
     coordinate(y, units: yUnits, base: base.y)
     if let xUnits { base.x = xUnits }
