@@ -43,6 +43,16 @@ struct ByteReader {
 
   /// An unsigned LEB128 varint of at most ten bytes that fits in 64 bits.
   mutating func varint() throws(DecodingFailure) -> UInt64 {
+    // Most varints of a frame (flags, codes, string references, small deltas) are one byte.
+    if offset < bytes.count, bytes[offset] < 0x80 {
+      defer { offset += 1 }
+      return UInt64(bytes[offset])
+    }
+    return try longVarint()
+  }
+
+  /// ``varint()`` of more than one byte, or at the end of the data.
+  private mutating func longVarint() throws(DecodingFailure) -> UInt64 {
     let start = offset
     var result: UInt64 = 0
     var shift: UInt64 = 0
