@@ -38,11 +38,25 @@ package struct EventText {
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
   package func line(_ event: Event, marker: String = "  ") -> String {
-    let seq = String(event.seq).leftPadded(to: seqWidth)
-    let time = event.time.description.rightPadded(to: timeWidth)
-    let type = event.type.rawValue.rightPadded(to: typeWidth)
-    return "\(marker)\(seq)  \(time)  \(type)  \(Self.fields(of: event))"
-      .trimmingTrailingSpaces()
+    // Built as UTF-8 bytes and made a string once: a report prints tens of thousands of lines,
+    // and string appends and `String(repeating:count:)` padding cost more than the event's
+    // fields. The seq, time and type are ASCII, so their widths are their byte counts.
+    var line: [UInt8] = []
+    line.reserveCapacity(96)
+    line.append(contentsOf: marker.utf8)
+    let seq = String(event.seq)
+    Self.appendSpaces(seqWidth - seq.utf8.count, to: &line)
+    line.append(contentsOf: seq.utf8)
+    Self.appendSpaces(2, to: &line)
+    let time = event.time.description
+    line.append(contentsOf: time.utf8)
+    Self.appendSpaces(max(timeWidth - time.utf8.count, 0) + 2, to: &line)
+    let type = event.type.rawValue
+    line.append(contentsOf: type.utf8)
+    Self.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2, to: &line)
+    Self.appendFields(of: event, to: &line)
+    while line.last == UInt8(ascii: " ") { line.removeLast() }
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// `scene.didBecomeActive session=B`: what the event says, without its seq and time, so that
@@ -54,11 +68,26 @@ package struct EventText {
 
   /// The event's fields as `name=value`, in the order of the export form.
   package static func fields(of event: Event) -> String {
-    guard case .object(let object) = event.json else { return "" }
-    return object.pairs
-      .filter { !["seq", "t", "type"].contains($0.key) }
-      .map { "\($0.key)=\(Self.text(of: $0.value))" }
-      .joined(separator: " ")
+    var text: [UInt8] = []
+    appendFields(of: event, to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``fields(of:)`` to `text`, as UTF-8.
+  private static func appendFields(of event: Event, to text: inout [UInt8]) {
+    let fields = event.jsonFields
+    for (index, key) in fields.keys.enumerated() {
+      if index > 0 { text.append(UInt8(ascii: " ")) }
+      text.append(contentsOf: key.utf8)
+      text.append(UInt8(ascii: "="))
+      text.append(contentsOf: Self.text(of: fields.values[index]).utf8)
+    }
+  }
+
+  /// Appends `count` spaces (none when it is not positive).
+  private static func appendSpaces(_ count: Int, to text: inout [UInt8]) {
+    guard count > 0 else { return }
+    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
   }
 
   /// A field value: bare when it is a simple word, JSON otherwise.
@@ -77,13 +106,6 @@ extension String {
   /// The string with spaces after it, `width` characters at least.
   package func rightPadded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
-
-  /// The string without spaces at its end.
-  package func trimmingTrailingSpaces() -> String {
-    var result = self
-    while result.last == " " { result.removeLast() }
-    return result
   }
 
   /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.

@@ -16,6 +16,14 @@ extension Event {
     .object(jsonObject)
   }
 
+  /// The event's fields as the export form writes them, in its order, without `"seq"`, `"t"`
+  /// and `"type"`.
+  package var jsonFields: JSONObject {
+    var fields = ExportFields()
+    payload.export(to: &fields)
+    return fields.object
+  }
+
   private var jsonObject: JSONObject {
     var fields = ExportFields()
     fields.add("seq", seq)

@@ -149,9 +149,15 @@ extension TraceFile {
     guard !wanted.isEmpty else { return [] }
     // The first of `wanted` that does not end before `seq`.
     let next = { (seq: Int) in wanted.partitioningIndex { $0.upperBound >= seq } }
+    // The events come in ascending seqs: the ranges are walked along with them, and searched
+    // only when a seq goes back (a damaged file), rather than searched for every event.
+    var cursor = 0
+    var previous = Int.min
     let isWanted = { (seq: Int) -> Bool in
-      let next = next(seq)
-      return next < wanted.count && wanted[next].lowerBound <= seq
+      if seq < previous { cursor = next(seq) }
+      previous = seq
+      while cursor < wanted.count, wanted[cursor].upperBound < seq { cursor += 1 }
+      return cursor < wanted.count && wanted[cursor].lowerBound <= seq
     }
     let overlapsWanted = { (seqs: ClosedRange<Int>) -> Bool in
       let next = next(seqs.lowerBound)
