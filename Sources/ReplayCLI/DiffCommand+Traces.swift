@@ -76,7 +76,7 @@ extension DiffCommand {
   }
 
   private static func names(_ roster: SessionRoster) -> String {
-    roster.entries.isEmpty ? "none" : roster.entries.map(\.id.rawValue).joined(separator: ", ")
+    roster.entries.isEmpty ? "none" : roster.entries.map(\.id.rawValue).listed()
   }
 
   private func reportSameBehaviour(
@@ -109,7 +109,7 @@ extension DiffCommand {
   }
 
   private static func names(_ matching: SessionMatching) -> String {
-    matching.pairs.isEmpty ? "none" : matching.pairs.map(\.a.rawValue).joined(separator: ", ")
+    matching.pairs.isEmpty ? "none" : matching.pairs.map(\.a.rawValue).listed()
   }
 }
 

@@ -84,7 +84,7 @@ enum TraceArguments {
     let names = sessions.naturallySorted().map(\.rawValue)
     throw UsageError(
       "no session \(session) in \(path); sessions: "
-        + (names.isEmpty ? "none" : list(names)))
+        + (names.isEmpty ? "none" : names.listed()))
   }
 
   /// Throws unless some type of `present`, those a trace's events have, starts with `prefix`,
@@ -98,12 +98,6 @@ enum TraceArguments {
     throw UsageError(
       (known
         ? "no event in \(path) has a type starting with \(prefix)"
-        : "no event type starts with \(prefix)") + "; types in \(path): \(list(names))")
-  }
-
-  /// At most 20 names joined by commas, then how many more.
-  private static func list(_ names: [String]) -> String {
-    let shown = names.prefix(20).joined(separator: ", ")
-    return names.count > 20 ? shown + ", and \(names.count - 20) more" : shown
+        : "no event type starts with \(prefix)") + "; types in \(path): \(names.listed())")
   }
 }

@@ -120,13 +120,22 @@ package struct SessionMatching: Sendable {
 
   /// `A = 3F2A…, B = 9C1D…; only in b: C`: the pairs and what is left over.
   package var description: String {
-    var parts = [pairs.map { "\($0.a) = \($0.b)" }.joined(separator: ", ")]
+    var parts = [pairs.map { "\($0.a) = \($0.b)" }.listed()]
     if !onlyInA.isEmpty {
-      parts.append("only in a: " + onlyInA.map(\.rawValue).joined(separator: ", "))
+      parts.append("only in a: " + onlyInA.map(\.rawValue).listed())
     }
     if !onlyInB.isEmpty {
-      parts.append("only in b: " + onlyInB.map(\.rawValue).joined(separator: ", "))
+      parts.append("only in b: " + onlyInB.map(\.rawValue).listed())
     }
     return parts.filter { !$0.isEmpty }.joined(separator: "; ")
+  }
+}
+
+extension [String] {
+  /// The first `limit` joined by commas, then how many more: a trace of thousands of sessions
+  /// is not listed on one line.
+  package func listed(limit: Int = 20) -> String {
+    let shown = prefix(limit).joined(separator: ", ")
+    return count > limit ? shown + ", and \(count - limit) more" : shown
   }
 }

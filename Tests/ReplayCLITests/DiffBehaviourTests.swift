@@ -32,6 +32,29 @@ struct DiffBehaviourTests {
         + "nothing: 0 of a, 1 of b\n")
   }
 
+  @Test func aTraceOfManySessionsNamesTwentyOfThemAndCountsTheRest() throws {
+    var lines = [#"{"type":"app.launch","launch":"L1"}"#]
+    for index in 1...32 {
+      lines.append(
+        #"{"type":"scene.willConnect","session":"S\#(index)","role":"windowApplication"}"#)
+    }
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let a = try Self.write(lines, to: folder, named: "a.jsonl")
+    let b = try Self.write(lines, to: folder, named: "b.jsonl")
+
+    let result = try ReplayTool.run("diff", a, b)
+    #expect(result.status == 0)
+    let names = (1...20).map { "S\($0)" }.joined(separator: ", ")
+    #expect(
+      result.output
+        == "same behaviour: 33 events of \(a), 33 events of \(b), sessions matched by name "
+        + "(\(names), and 12 more)\n")
+    // The JSON lists every one.
+    let json = try ReplayTool.run("diff", a, b, "--json")
+    #expect(json.output.contains(#""a":"S32""#))
+  }
+
   @Test func aWindowNotRedrawnIsTheFirstDivergenceInBothTraces() throws {
     let folder = try ReplayTool.temporaryFolder()
     let bug = try Self.write(
