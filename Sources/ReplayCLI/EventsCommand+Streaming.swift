@@ -7,9 +7,8 @@ extension EventsCommand {
   /// pass finds the last seq (and the sessions and types, for `--session` and `--type`), a
   /// second the columns' widths, a third prints; each stops after `--to` when it can.
   func listStreaming(_ paths: [String]) throws {
-    var options = reading.readOptions
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: self.progress.quiet)
-    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    let options = reading.readOptions(reportingTo: progress)
     defer { progress.finish() }
     // The first pass must see the whole trace when seqs count from its end or names are checked.
     let needsAll = session != nil || type != nil || to == nil || (to ?? 0) < 0 || (from ?? 0) < 0

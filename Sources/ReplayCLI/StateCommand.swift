@@ -82,9 +82,14 @@ struct StateCommand: ParsableCommand {
     }
     // The replay goes as far as the chosen event as the trace is read. A seq counted from the
     // end, or a time, is found by a first pass.
-    let end =
-      try at.flatMap { $0 >= 0 ? $0 : nil }
-      ?? (at != nil || atTime != nil ? try lastSeq(in: try scan()) : nil)
+    let end: Int?
+    if let at, at >= 0 {
+      end = at
+    } else if at != nil || atTime != nil {
+      end = try lastSeq(in: try scan())
+    } else {
+      end = nil
+    }
     var replay = Replay()
     let streamed = try reading.streamAhead(
       files, quiet: progress.quiet,

@@ -15,6 +15,13 @@ struct TraceReadingOptions: ParsableArguments {
 
   var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
 
+  /// ``readOptions`` that tell `progress` how many bytes were read, when it draws.
+  func readOptions(reportingTo progress: Progress) -> ReadOptions {
+    var options = readOptions
+    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    return options
+  }
+
   /// Checks that several files come with `--join`.
   func validate(_ files: [String], command: String) throws {
     if files.isEmpty { throw ValidationError("Give a trace file.") }
@@ -36,9 +43,8 @@ struct TraceReadingOptions: ParsableArguments {
   /// Loads `paths` as one trace: the file itself, or the files joined (`--join`); with a
   /// progress bar on standard error for long reads of JSON Lines unless `quiet`.
   func load(_ paths: [String], quiet: Bool = true) throws(TraceError) -> LoadedTrace {
-    var options = readOptions
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
-    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
+    let options = readOptions(reportingTo: progress)
     var traces: [LoadedTrace] = []
     do throws(TraceError) {
       for path in paths.isEmpty ? [""] : paths {
@@ -78,10 +84,8 @@ struct TraceReadingOptions: ParsableArguments {
     while goesOn: @escaping @Sendable ([Event]) -> Bool = { _ in true },
     consume: ([Event]) -> Void
   ) throws -> StreamedTrace {
-    var options = readOptions
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
-    if progress.isEnabled { options.progress = { done, total in progress.update(done, of: total) } }
-    let reading = options
+    let reading = readOptions(reportingTo: progress)
     let streamed: StreamedTrace
     do {
       streamed = try DecodingAhead.run { hand in

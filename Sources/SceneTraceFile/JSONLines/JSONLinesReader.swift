@@ -108,48 +108,35 @@ struct JSONLinesReader {
       defer { lineStart = lineEnd + 1 }
       guard Self.holdsEvent(bytes, lineStart..<lineEnd) else { continue }
       claimedSeq = nil
-      // A line takes the next seq unless it claims a later one: when the next is not wanted,
-      // the line is read for its seq and time, and read again whole if it claims a wanted one.
-      // Not leniently: a line skipped as unreadable may have taken neither.
-      var isSkimmed = !options.lenient && wanted.map { !$0(nextSeq) } ?? false
       do throws(TraceError) {
-        if isSkimmed, let wanted {
+        // A line takes the next seq unless it claims a later one: when the next is not wanted,
+        // the line is read for its seq and time alone, and whole if it claims a wanted seq or
+        // the quick read cannot tell (a key with an escape). Not leniently: a line skipped as
+        // unreadable may have taken neither.
+        if !options.lenient, let wanted, !wanted(nextSeq) {
           var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
-          if let members = parser.numberMembers(["seq", "t"]) {
-            let (seq, time) = (members[0].map { JSONValue.number(String($0)) }, members[1])
-            if try skim(seq: seq, time: time.map(String.init), line: lineNumber, wanted: wanted) {
-              continue
-            }
-            isSkimmed = false
-          }
-        }
-        while true {
-          var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
-          let value: JSONValue
-          do throws(JSONSyntaxError) {
-            value = try parser.parseDocument(keeping: isSkimmed ? Self.orderKeys : Self.keptKeys)
-          } catch {
-            if newline == nil, error.isAtEnd {
-              return (bytes.count, CutLine(line: lineNumber, byteCount: lineEnd - lineStart))
-            }
-            throw TraceError(
-              code: .invalidJSON,
-              message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
-              path: path, line: lineNumber)
-          }
-          guard isSkimmed, let wanted, case .object(let object) = value else {
-            try readEvent(value, line: lineNumber)
-            break
-          }
-          let time = object["t"].flatMap { if case .number(let text) = $0 { text } else { nil } }
-          if object["t"] != nil, object["t"] != .null, time == nil {
-            // Not a number: read whole, for the error.
-            isSkimmed = false
+          if let members = parser.numberMembers(["seq", "t"]),
+            try skim(
+              seq: members[0].map { .number(String($0)) }, time: members[1].map(String.init),
+              line: lineNumber, wanted: wanted)
+          {
             continue
           }
-          if try skim(seq: object["seq"], time: time, line: lineNumber, wanted: wanted) { break }
-          isSkimmed = false
         }
+        var parser = JSONParser(bytes: bytes, range: lineStart..<lineEnd)
+        let value: JSONValue
+        do throws(JSONSyntaxError) {
+          value = try parser.parseDocument(keeping: Self.keptKeys)
+        } catch {
+          if newline == nil, error.isAtEnd {
+            return (bytes.count, CutLine(line: lineNumber, byteCount: lineEnd - lineStart))
+          }
+          throw TraceError(
+            code: .invalidJSON,
+            message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
+            path: path, line: lineNumber)
+        }
+        try readEvent(value, line: lineNumber)
       } catch {
         guard options.lenient else { throw error }
         // Leniently, a line that cannot be read is skipped like an event of an unknown type:
@@ -173,9 +160,6 @@ struct JSONLinesReader {
   /// The members of an event line that are read: the fields of the event types, its type, its
   /// time and its seq. Any other member is checked as JSON and dropped unread.
   private static let keptKeys = Event.Payload.fieldKeys.union(["type", "t", "seq"])
-
-  /// The members of an event line that place it: its type, time and seq.
-  private static let orderKeys: Set<String> = ["type", "t", "seq"]
 
   /// Reads an event line of a seq not `wanted` for its seq (`"seq"`) and the text of its time
   /// (`"t"`, a number), and returns true; returns false, having read nothing, when it claims a

@@ -23,7 +23,7 @@ package struct StreamedTrace: Sendable {
   /// The index the file stores, when it has a valid one.
   package var storedIndex: TraceIndex?
   /// Where the events lie in a file of uncompressed JSON Lines, a chunk of about
-  /// ``TraceWindow/defaultChunkSize`` bytes at a time; empty for other files.
+  /// ``JSONLinesChunk/byteCount`` bytes of lines at a time; empty for other files.
   package var jsonLinesChunks: [JSONLinesChunk] = []
   /// Whether the consumer stopped the pass before the end: ``truncation`` and the extent of
   /// damage at the end are then unknown.
