@@ -40,14 +40,24 @@ struct CompactCommand: ParsableCommand {
     try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     var before = 0
     for file in files { before += try TraceReader.fileSize(of: file) }
-    let trace = try reading.load(files)
-    let header =
-      trace.header ?? TraceHeader(recorderVersion: "replay compact \(ReplayMain.version)")
-    let size = try TraceOutput.write(
-      trace, to: output, header: header, compression: compression.compression)
+    // Frame by frame: the events go to the writer as they are read, into a file that takes the
+    // output's place once the whole input was read.
+    let file = StreamedTraceOutput(path: output, format: .sctrace(compression.compression))
+    let trace: StreamedTrace
+    do {
+      trace = try reading.stream(files) { header in
+        file.start(header ?? TraceOutput.header(by: "compact", from: nil))
+      } consume: {
+        file.write($0)
+      }
+    } catch {
+      file.discard()
+      throw error
+    }
+    let size = try file.finish()
     let ratio = TraceOutput.decimal(Double(before) / Double(max(size, 1)), digits: 1)
     Console.output(
-      "\(output): \(trace.events.count) events in \(TraceOutput.size(size)), \(ratio)× smaller "
+      "\(output): \(trace.tally.count) events in \(TraceOutput.size(size)), \(ratio)× smaller "
         + "than \(files.joined(separator: " + ")) (\(TraceOutput.size(before)))")
   }
 }

@@ -73,7 +73,7 @@ struct ExportCommand: ParsableCommand {
     do {
       // JSON Lines have no header: the one `start` takes is not written.
       _ = try reading.stream(files) { _ in
-        file.start(TraceHeader(recorderVersion: "replay export \(ReplayMain.version)"))
+        file.start(TraceOutput.header(by: "export", from: nil))
       } consume: {
         file.write($0)
       }

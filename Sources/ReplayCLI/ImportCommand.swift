@@ -45,11 +45,7 @@ struct ImportCommand: ParsableCommand {
     let trace: StreamedTrace
     do {
       trace = try reading.stream(files) { header in
-        file.start(
-          TraceHeader(
-            recorderVersion: "replay import \(ReplayMain.version)",
-            appName: app ?? header?.appName ?? "",
-            startWallClockNanoseconds: header?.startWallClockNanoseconds))
+        file.start(TraceOutput.header(by: "import", from: header, appName: app))
       } consume: { events in
         file.write(events)
         jsonLines.add(events)

@@ -57,21 +57,36 @@ struct RedactCommand: ParsableCommand {
 
   func run() throws {
     try OutputPath.refuseOverwriting(output, inputs: files, force: force)
-    let trace = try reading.load(files)
     var replaced = Set(FieldSensitivity.allCases)
     if keepsKeys { replaced.remove(.key) }
     var generator = SystemRandomNumberGenerator()
     let key = salt.map(Redaction.key(fromSalt:)) ?? (generator.next(), generator.next())
     let redaction = Redaction(replacing: replaced, key: key)
+    // Frame by frame: each event is redacted and written as it is read, into a file that takes
+    // the output's place once the whole input was read.
+    let file = StreamedTraceOutput(
+      path: output,
+      format: output.hasSuffix(".jsonl") ? .jsonLines : .sctrace(.automatic))
     var changed = 0
-    let events = trace.events.map { event in
-      let payload = redaction(event.payload)
-      if payload != event.payload { changed += 1 }
-      return Event(seq: event.seq, time: event.time, payload)
+    let trace: StreamedTrace
+    do {
+      trace = try reading.stream(files) { header in
+        file.start(TraceOutput.header(by: "redact", from: header))
+      } consume: { events in
+        file.write(
+          events.map { event in
+            let payload = redaction(event.payload)
+            if payload != event.payload { changed += 1 }
+            return Event(seq: event.seq, time: event.time, payload)
+          })
+      }
+    } catch {
+      file.discard()
+      throw error
     }
-    try TraceOutput.write(events, to: output, from: trace, by: "redact")
+    _ = try file.finish()
     Console.output(
-      "redacted \(changed) of \(events.count) events; wrote \(output)"
+      "redacted \(changed) of \(trace.tally.count) events; wrote \(output)"
         + (salt == nil ? "" : " (digests keyed by the salt)"))
   }
 }

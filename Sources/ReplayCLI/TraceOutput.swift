@@ -27,14 +27,6 @@ struct CompressionOptions: ParsableArguments {
 
 /// Writing events as a `.sctrace` file or as JSON Lines.
 enum TraceOutput {
-  /// Writes `trace`'s events to `path` with `header` and returns the file's size.
-  static func write(
-    _ trace: LoadedTrace, to path: String, header: TraceHeader,
-    compression: TraceWriter.Compression
-  ) throws(TraceError) -> Int {
-    try write(trace.events, to: path, header: header, compression: compression)
-  }
-
   /// Writes `events` to `path` as a `.sctrace` file with `header` and returns the file's size.
   static func write(
     _ events: [Event], to path: String, header: TraceHeader,
@@ -67,12 +59,21 @@ enum TraceOutput {
     if path.hasSuffix(".jsonl") {
       try writeJSONLines(events, to: path)
     } else {
-      let header = TraceHeader(
-        recorderVersion: "replay \(command) \(ReplayMain.version)",
-        appName: trace.header?.appName ?? "",
-        startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
+      let header = header(by: command, from: trace.header)
       _ = try write(events, to: path, header: header, compression: .automatic)
     }
+  }
+
+  /// The header of a file that `replay COMMAND` writes from a trace with header `input`: the
+  /// command as its recorder, and the input's app name (unless `appName` is given) and start
+  /// time.
+  static func header(by command: String, from input: TraceHeader?, appName: String? = nil)
+    -> TraceHeader
+  {
+    TraceHeader(
+      recorderVersion: "replay \(command) \(ReplayMain.version)",
+      appName: appName ?? input?.appName ?? "",
+      startWallClockNanoseconds: input?.startWallClockNanoseconds)
   }
 
   /// `events` in the JSON Lines export form, a line each.

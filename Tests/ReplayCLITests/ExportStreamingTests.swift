@@ -3,8 +3,8 @@ import SceneTraceFile
 import Testing
 
 /// `replay export -o` writes the events as it reads them, without holding the trace: the file
-/// is byte for byte what export prints (which reads the whole trace first), and a read that
-/// fails leaves the output as it was.
+/// is byte for byte what export prints (which reads the whole trace first). (A read that fails
+/// leaves the output as it was: `RewriteStreamingTests`.)
 @Suite struct ExportStreamingTests {
   /// Runs `replay export` on `paths` (with `--join` when several) to standard output and to a
   /// fresh file; returns both runs and the file's bytes.
@@ -47,26 +47,5 @@ import Testing
       #expect(printed.status == 0 && written.status == 0, "\(paths): \(written.errors)")
       #expect(bytes == Array(printed.output.utf8), "\(paths)")
     }
-  }
-
-  @Test func aDamagedLineFailsWithTheLoadsErrorAndLeavesTheOutputAlone() throws {
-    let folder = try ReplayTool.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var lines = LongTrace.text(events: 40_000).split(separator: "\n").map(String.init)
-    lines[31_234] = String(lines[31_234].dropLast(3))
-    let source = folder.appendingPathComponent("damaged.jsonl")
-    try (lines.joined(separator: "\n") + "\n").write(to: source, atomically: true, encoding: .utf8)
-    let error = #expect(throws: TraceError.self) { try TraceFile.load(path: source.path) }
-    let output = folder.appendingPathComponent("out.jsonl")
-    try Data("earlier".utf8).write(to: output)
-    let result = try ReplayTool.run("export", source.path, "-o", output.path)
-    #expect(result.status == 2)
-    #expect(result.output.isEmpty)
-    #expect(result.errors == "error: \(try #require(error))\n")
-    #expect(try String(contentsOf: output, encoding: .utf8) == "earlier")
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-        "damaged.jsonl", "out.jsonl",
-      ])
   }
 }

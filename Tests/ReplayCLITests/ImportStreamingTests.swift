@@ -8,7 +8,7 @@ import Testing
 
 /// `replay import` streams its input into the file it writes without holding the trace: the
 /// file is byte for byte the one that writing the loaded trace gives, and what reading reports
-/// (truncation, errors with their line) is what loading it reports.
+/// (truncation; errors with their line: `RewriteStreamingTests`) is what loading it reports.
 @Suite struct ImportStreamingTests {
   /// What `replay import` wrote before it streamed: the trace at `paths`, loaded whole (and
   /// joined), written with the default compression.
@@ -84,32 +84,6 @@ import Testing
       #expect(result.errors == "warning: \(cut) is truncated: \(truncation)\n")
       #expect(bytes == (try Self.writtenWhole([cut])), "\(cut)")
     }
-  }
-
-  @Test func aDamagedLineFailsWithTheLoadsErrorAndLeavesTheOutputAlone() throws {
-    let folder = try ReplayTool.temporaryFolder()
-    var lines = LongTrace.text(events: 40_000).split(separator: "\n").map(String.init)
-    lines[31_234] = String(lines[31_234].dropLast(3))
-    let source = folder.appendingPathComponent("damaged.jsonl")
-    try (lines.joined(separator: "\n") + "\n").write(to: source, atomically: true, encoding: .utf8)
-    var loadError: TraceError?
-    do {
-      _ = try TraceFile.load(path: source.path)
-    } catch {
-      loadError = error
-    }
-    let error = try #require(loadError)
-    #expect(error.line == 31_235)
-    let output = folder.appendingPathComponent("out.sctrace")
-    try Data("earlier".utf8).write(to: output)
-    let result = try ReplayTool.run("import", source.path, "-o", output.path)
-    #expect(result.status == 2)
-    #expect(result.errors == "error: \(error)\n")
-    #expect(try String(contentsOf: output, encoding: .utf8) == "earlier")
-    #expect(
-      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-        "damaged.jsonl", "out.sctrace",
-      ])
   }
 
   @Test func theSizeAsJSONLinesIsCountedWhenShortAndEstimatedWhenLong() throws {

@@ -1,0 +1,143 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
+import Testing
+
+@testable import ReplayCLI
+
+/// `replay compact` and `replay redact` stream their input into the file they write without
+/// holding the trace: the file is byte for byte what writing the loaded (and joined) trace
+/// gives. A read that fails leaves the output of every command that streams (these two,
+/// `import` and `export -o`) as it was.
+@Suite struct RewriteStreamingTests {
+  /// `paths` loaded whole and joined, as the commands read them before they streamed.
+  private static func loaded(_ paths: [String]) throws -> LoadedTrace {
+    try TraceFile.join(paths.map { try TraceFile.load(path: $0) })
+  }
+
+  /// `events` written as a `.sctrace` file with `header`, as the commands that convert write.
+  private static func written(
+    _ events: [Event], header: TraceHeader, compression: TraceWriter.Compression
+  ) throws -> [UInt8] {
+    let sink = MemoryByteSink()
+    let writer = try TraceWriter(
+      header: header, sink: sink, options: TraceOutput.writerOptions(compression: compression))
+    for event in events { try writer.append(event) }
+    try writer.close()
+    return sink.bytes
+  }
+
+  /// Runs `replay COMMAND` on `paths` (with `--join` when several) into a fresh file named
+  /// `name`, with `options`; returns the run and the file's bytes.
+  private static func run(
+    _ command: String, _ paths: [String], into name: String, _ options: [String] = []
+  ) throws -> (ReplayTool.Result, [UInt8]?) {
+    let output = try ReplayTool.temporaryFolder().appendingPathComponent(name).path
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    let join = paths.count > 1 ? ["--join"] : []
+    let result = try ReplayTool.run([command] + join + paths + ["-o", output] + options)
+    return (result, FileManager.default.contents(atPath: output).map { [UInt8]($0) })
+  }
+
+  /// What `replay compact --level 3` wrote when it loaded the trace: its events with its header.
+  private static func compactedWhole(_ paths: [String]) throws -> [UInt8] {
+    let trace = try loaded(paths)
+    let header =
+      trace.header ?? TraceHeader(recorderVersion: "replay compact \(ReplayMain.version)")
+    return try written(
+      trace.events, header: header,
+      compression: try CompressionOptions.parse(["--level", "3"]).compression)
+  }
+
+  /// What `replay redact --salt SALT` wrote when it loaded the trace, as `.sctrace` or, when
+  /// `jsonLines`, as JSON Lines.
+  private static func redactedWhole(_ paths: [String], salt: String, jsonLines: Bool) throws
+    -> [UInt8]
+  {
+    let trace = try loaded(paths)
+    let redaction = Redaction(
+      replacing: Set(FieldSensitivity.allCases), key: Redaction.key(fromSalt: salt))
+    let events = trace.events.map { Event(seq: $0.seq, time: $0.time, redaction($0.payload)) }
+    if jsonLines { return Array(TraceOutput.jsonLines(events).utf8) }
+    let header = TraceHeader(
+      recorderVersion: "replay redact \(ReplayMain.version)",
+      appName: trace.header?.appName ?? "",
+      startWallClockNanoseconds: trace.header?.startWallClockNanoseconds)
+    return try written(events, header: header, compression: .automatic)
+  }
+
+  /// Shipped traces, joined pairs and a long trace of several frames (written in raw blocks, as
+  /// the recorder does without libzstd, for `compact` to compress).
+  private static func inputs(in folder: URL) throws -> [[String]] {
+    let long = folder.appendingPathComponent("long.jsonl").path
+    try LongTrace.text(events: 30_000).write(toFile: long, atomically: true, encoding: .utf8)
+    let raw = folder.appendingPathComponent("long.sctrace").path
+    #expect(try ReplayTool.run("import", long, "-o", raw, "--uncompressed").status == 0)
+    return try ReplayTool.shippedTraces().map { [$0] } + [
+      [long], [raw],
+      [raw, "traces/two-windows-clean.jsonl", "traces/captured/band-with-shift-fixed.sctrace"],
+      ["traces/two-windows-clean.sctrace", "traces/missed-foreground-hook.jsonl"],
+    ]
+  }
+
+  @Test func compactWritesTheLoadedTrace() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputs = try Self.inputs(in: folder)
+    #expect(inputs.count > 20)
+    for paths in inputs {
+      let (result, bytes) = try Self.run("compact", paths, into: "out.sctrace", ["--level", "3"])
+      #expect(result.status == 0, "\(paths): \(result.errors)")
+      #expect(bytes == (try Self.compactedWhole(paths)), "\(paths)")
+      let count = try Self.loaded(paths).events.count
+      #expect(result.output.contains(": \(count) events in "), "\(paths): \(result.output)")
+    }
+  }
+
+  @Test func redactWritesTheLoadedTraceRedacted() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for paths in try Self.inputs(in: folder) {
+      for name in ["out.sctrace", "out.jsonl"] {
+        let (result, bytes) = try Self.run("redact", paths, into: name, ["--salt", "bug-1234"])
+        #expect(result.status == 0, "\(paths): \(result.errors)")
+        let expected = try Self.redactedWhole(
+          paths, salt: "bug-1234", jsonLines: name.hasSuffix(".jsonl"))
+        #expect(bytes == expected, "\(paths) → \(name)")
+        let count = try Self.loaded(paths).events.count
+        #expect(result.output.contains(" of \(count) events; wrote "), "\(result.output)")
+      }
+    }
+  }
+
+  /// Every command that writes a trace as it reads one (`import`, `export -o`, `compact`,
+  /// `redact`), with the name of the file it writes.
+  @Test(arguments: [
+    ("import", "out.sctrace"), ("export", "out.jsonl"), ("compact", "out.sctrace"),
+    ("redact", "out.sctrace"),
+  ])
+  func aDamagedLineFailsWithTheLoadsErrorAndLeavesTheOutputAlone(command: String, name: String)
+    throws
+  {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var lines = LongTrace.text(events: 40_000).split(separator: "\n").map(String.init)
+    lines[31_234] = String(lines[31_234].dropLast(3))
+    let source = folder.appendingPathComponent("damaged.jsonl")
+    try (lines.joined(separator: "\n") + "\n").write(to: source, atomically: true, encoding: .utf8)
+    let error = #expect(throws: TraceError.self) { try TraceFile.load(path: source.path) }
+    #expect(error?.line == 31_235)
+    let output = folder.appendingPathComponent(name)
+    try Data("earlier".utf8).write(to: output)
+    let result = try ReplayTool.run(command, source.path, "-o", output.path)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(result.errors == "error: \(try #require(error))\n")
+    #expect(try String(contentsOf: output, encoding: .utf8) == "earlier")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "damaged.jsonl", name,
+      ])
+  }
+}
