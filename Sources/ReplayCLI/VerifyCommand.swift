@@ -49,13 +49,15 @@ struct VerifyCommand: ParsableCommand {
 
   private func verify(_ file: String) throws -> Int32 {
     let options = ReadOptions(lenient: lenient)
+    // The events are counted as they stream by, not kept.
     guard TraceInputFormat.of(file) == .sctrace else {
-      let trace = try TraceFile.load(path: file, options: options)
-      Console.output("\(file): \(trace.format), \(trace.events.count) events")
-      return report(trace, problems: [])
+      let streamed = try TraceFile.stream(path: file, options: options) { _ in true }
+      Console.output("\(file): \(streamed.format), \(streamed.tally.count) events")
+      return report(streamed.withoutEvents, streamed.tally, problems: [])
     }
-    let inspection = try TraceReader(path: file, options: options).inspect(
-      checkingCheckpoints: true)
+    let (inspection, tally) = try TraceReader(path: file, options: options).inspect(
+      checkingCheckpoints: true
+    ) { _ in }
     let trace = inspection.trace
     var header = "\(file): .sctrace"
     if let fileHeader = trace.header {
@@ -71,7 +73,7 @@ struct VerifyCommand: ParsableCommand {
     let frames = inspection.frames.count
     Console.output(
       "  frames       \(frames) event frame\(frames == 1 ? "" : "s") read, "
-        + "\(trace.events.count) events, \(checksums)")
+        + "\(tally.count) events, \(checksums)")
     Console.output("  checkpoints  \(checkpointSummary(inspection.checkpoints))")
     Console.output("  index        \(indexSummary(inspection.index))")
     for checkpoint in inspection.checkpoints {
@@ -81,13 +83,15 @@ struct VerifyCommand: ParsableCommand {
             + "\(version) and this is version \(TraceReducer.version): not compared")
       }
     }
-    return report(trace, problems: inspection.problems, indexIntact: inspection.index == .intact)
+    return report(
+      trace, tally, problems: inspection.problems, indexIntact: inspection.index == .intact)
   }
 
-  /// Prints the damage and the verdict, and returns the exit status.
-  private func report(_ trace: LoadedTrace, problems: [String], indexIntact: Bool = true)
-    -> Int32
-  {
+  /// Prints the damage and the verdict for `trace`, whose events `tally` counted, and returns
+  /// the exit status.
+  private func report(
+    _ trace: LoadedTrace, _ tally: EventTally, problems: [String], indexIntact: Bool = true
+  ) -> Int32 {
     let drops = trace.loss.filter { $0.kind == .dropped }
     for drop in drops {
       let count = LostStretch.grouped(drop.eventCount ?? 0)
@@ -105,9 +109,9 @@ struct VerifyCommand: ParsableCommand {
     let lostEvents = trace.truncation != nil || trace.damage.contains(where: \.losesEvents)
     Console.output(
       lostEvents
-        ? "damaged: the file still yields \(trace.events.count) events\(ranges(of: trace.events))"
-        : "damaged, but no event was lost: all \(trace.events.count) events read"
-          + ranges(of: trace.events))
+        ? "damaged: the file still yields \(tally.count) events\(ranges(tally.seqRuns))"
+        : "damaged, but no event was lost: all \(tally.count) events read"
+          + ranges(tally.seqRuns))
     return ExitStatus.found
   }
 
@@ -151,16 +155,8 @@ struct VerifyCommand: ParsableCommand {
     }
   }
 
-  /// `: seq 1–4096 and 8193–12000`: the runs of consecutive seqs, the first few.
-  private func ranges(of events: [Event]) -> String {
-    var runs: [ClosedRange<Int>] = []
-    for event in events {
-      if let last = runs.last, event.seq == last.upperBound + 1 {
-        runs[runs.count - 1] = last.lowerBound...event.seq
-      } else {
-        runs.append(event.seq...event.seq)
-      }
-    }
+  /// `: seq 1–4096 and 8193–12000`: the first few of `runs`, runs of consecutive seqs.
+  private func ranges(_ runs: [ClosedRange<Int>]) -> String {
     guard !runs.isEmpty else { return "" }
     let shown = runs.prefix(5).map {
       $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)"

@@ -176,6 +176,57 @@ import Testing
     #expect(reader.checkpoint(atOrBefore: first.seq) == nil)
   }
 
+  /// The inspection hands the events on as it reads them: those a load reads, with the same
+  /// damage, truncation and loss, and every checkpoint compared, on a whole and a cut file.
+  @Test func anInspectionReadsWhatALoadReads() throws {
+    let (events, bytes) = try Self.trace(seed: 40)
+    for file in [bytes, Array(bytes.prefix(bytes.count * 2 / 3))] {
+      let reader = try TraceReader(bytes: file, path: "t.sctrace")
+      var handed: [Event] = []
+      let (inspection, tally) = try reader.inspect(checkingCheckpoints: true) { handed += $0 }
+      let loaded = try TraceFile.decode(file, path: "t.sctrace")
+      #expect(handed == loaded.events)
+      #expect(handed.count < events.count || handed == events)
+      #expect(inspection.trace.events.isEmpty && tally.count == handed.count)
+      #expect(inspection.trace.damage == loaded.damage)
+      #expect(inspection.trace.truncation == loaded.truncation)
+      #expect(inspection.trace.loss == loaded.loss)
+      #expect(inspection.checkpoints.count >= 5)
+      #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
+      #expect(try reader.inspect(checkingCheckpoints: true).trace.events == handed)
+    }
+  }
+
+  /// `verify` checks the checkpoints the index lists as the events stream by; one the index
+  /// does not list (a damaged index) is compared all the same, by a second replay.
+  @Test func aCheckpointTheIndexDoesNotListIsComparedAllTheSame() throws {
+    let (_, bytes) = try Self.trace(seed: 39)
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    #expect(reader.index.checkpoints.count >= 10)
+    for lies in [false, true] {
+      // The first checkpoint, told a wrong digest when it lies, left out of the index.
+      let patched = try rewriteFirstCheckpoint(bytes) { if lies { $0.digest ^= 1 } }
+      var index = try TraceReader(bytes: patched, path: "t.sctrace").index
+      let unlisted = index.checkpoints.removeFirst()
+      let unindexed = replacingIndex(of: patched, with: index)
+      let inspection = try TraceReader(bytes: unindexed, path: "t.sctrace").inspect(
+        checkingCheckpoints: true)
+      #expect(
+        inspection.index == .damaged("disagrees with the checkpoint at byte \(unlisted.offset)"))
+      #expect(inspection.checkpoints.map(\.entry) == [unlisted] + index.checkpoints)
+      #expect(inspection.checkpoints.dropFirst().allSatisfy { $0.status == .matches })
+      let status = try #require(inspection.checkpoints.first?.status)
+      if lies {
+        guard case .differs = status else {
+          Issue.record("a lying checkpoint the index does not list: \(status)")
+          continue
+        }
+      } else {
+        #expect(status == .matches)
+      }
+    }
+  }
+
   @Test func aCheckpointOfAnotherReducerVersionIsInformationNotDamage() throws {
     let (events, bytes) = try Self.trace(seed: 37)
     let patched = try rewriteFirstCheckpoint(bytes) {
@@ -224,6 +275,12 @@ private func rewriteFirstCheckpoint(
   #expect(frame.count == entry.byteCount)
   var patched = bytes
   patched.replaceSubrange(entry.offset..<entry.offset + entry.byteCount, with: frame)
+  return replacingIndex(of: patched, with: index)
+}
+
+/// The closed file `bytes` with its index frame replaced by `index`.
+private func replacingIndex(of bytes: [UInt8], with index: TraceIndex) -> [UInt8] {
+  var patched = bytes
   let oldIndexSize =
     Int(patched[patched.count - 8]) | Int(patched[patched.count - 7]) << 8
     | Int(patched[patched.count - 6]) << 16 | Int(patched[patched.count - 5]) << 24

@@ -80,11 +80,43 @@ extension TraceReader {
   /// from the start and each checkpoint's digest is compared with the replay's state there
   /// (what `replay verify` does).
   public func inspect(checkingCheckpoints: Bool = false) throws(TraceError) -> TraceInspection {
-    let scan = try scan()
+    var events: [Event] = []
+    var inspection = try inspect(checkingCheckpoints: checkingCheckpoints) { events += $0 }
+      .inspection
+    let trace = inspection.trace
+    inspection.trace = LoadedTrace(
+      path: path, events: events, truncation: trace.truncation, warnings: trace.warnings,
+      damage: trace.damage, format: .sctrace, header: trace.header, loss: trace.loss)
+    return inspection
+  }
+
+  /// The pass of ``inspect(checkingCheckpoints:)``, handing each frame's events to `consume` in
+  /// order as they are read instead of keeping them: the inspection's trace holds no events
+  /// (the tally counts them), so that the pass holds about one frame and the replay's state.
+  package func inspect(checkingCheckpoints: Bool, consume: ([Event]) -> Void)
+    throws(TraceError) -> (inspection: TraceInspection, tally: EventTally)
+  {
+    var tally = EventTally()
+    var summary = SummaryTally()
+    // The checkpoints the index lists are checked in this pass; one that only the scan finds
+    // (the index disagrees with the file) in a second.
+    var replay = checkingCheckpoints ? CheckpointReplay(seqs: index.checkpoints.map(\.seq)) : nil
+    let scan = try withWindow { window throws(TraceError) in
+      try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+        tally.add(events)
+        for event in events { summary.add(event, tag: EventTag.tag(of: event.type)) }
+        replay?.apply(events)
+        consume(events)
+        return true
+      }
+    }
+    let damage = scan.damage.sorted { $0.byteOffset < $1.byteOffset }
     let trace = LoadedTrace(
-      path: path, events: scan.events, truncation: scan.truncation, warnings: scan.warnings,
-      damage: scan.damage.sorted { $0.byteOffset < $1.byteOffset }, format: .sctrace,
-      header: scan.header, skippedSeqs: scan.skippedSeqs)
+      path: path, events: [], truncation: scan.truncation, warnings: scan.warnings,
+      damage: damage, format: .sctrace, header: scan.header,
+      loss: LoadedTrace.loss(
+        of: tally, damage: damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,
+        warnings: scan.warnings))
     var index = TraceInspection.IndexStatus.missing
     if let stored = scan.storedIndex {
       index = Self.compare(stored, with: scan.rebuiltIndex, damaged: !scan.damage.isEmpty)
@@ -93,10 +125,10 @@ extension TraceReader {
       index = .damaged(problem)
     }
     let contentByteCount = scan.frames.reduce(0) { $0 + $1.contentSize }
-    if index == .intact, trace.isIntact, let summary = scan.storedIndex?.summary,
+    summary.contentByteCount = contentByteCount
+    if index == .intact, trace.isIntact, let stored = scan.storedIndex?.summary,
       let version = scan.header?.formatVersion, version <= .current,
-      let difference = summary.firstDifference(
-        from: TraceIndex.Summary(of: scan.events, contentByteCount: contentByteCount))
+      let difference = stored.firstDifference(from: summary.summary)
     {
       // A later minor version may count events this one cannot see: only its own are checked.
       index = .damaged("holds a summary that disagrees with the events: \(difference)")
@@ -104,12 +136,26 @@ extension TraceReader {
     var checkpoints = scan.checkpoints.map {
       TraceInspection.Checkpoint(entry: $0.entry, status: .notChecked)
     }
-    if checkingCheckpoints {
-      checkpoints = check(scan.checkpoints, against: trace)
+    if var replay {
+      replay.finish()
+      let unlisted = scan.checkpoints.map(\.entry.seq).filter { replay.states[$0] == nil }
+      if !unlisted.isEmpty {
+        var again = CheckpointReplay(seqs: unlisted)
+        _ = try withWindow { window throws(TraceError) in
+          try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+            again.apply(events)
+            return true
+          }
+        }
+        again.finish()
+        replay.states.merge(again.states) { first, _ in first }
+      }
+      checkpoints = check(scan.checkpoints, against: replay.states, damage: damage)
     }
-    return TraceInspection(
+    let inspection = TraceInspection(
       trace: trace, frames: scan.frames.map(\.entry), contentByteCount: contentByteCount,
       fileByteCount: byteCount, checkpoints: checkpoints, index: index)
+    return (inspection, tally)
   }
 
   /// Whether the stored index says what the frames say. Frames that are damaged are missing
@@ -131,29 +177,24 @@ extension TraceReader {
     return .intact
   }
 
-  /// Replays the events from the start and compares each checkpoint with the state there.
-  private func check(_ found: [TraceScan.Checkpoint], against trace: LoadedTrace)
-    -> [TraceInspection.Checkpoint]
-  {
-    var replay = Replay()
-    var remaining = trace.events[...]
+  /// Compares each checkpoint with `states`, the replay's state at each checkpoint's seq.
+  private func check(
+    _ found: [TraceScan.Checkpoint], against states: [Int: CheckpointReplay.State],
+    damage: [TraceDamage]
+  ) -> [TraceInspection.Checkpoint] {
     var results: [TraceInspection.Checkpoint] = []
-    for checkpoint in found.sorted(by: { $0.entry.seq < $1.entry.seq }) {
+    for checkpoint in found {
       let entry = checkpoint.entry
       var status = TraceInspection.CheckpointStatus.matches
       if entry.reducerVersion != TraceReducer.version {
         status = .otherReducerVersion(entry.reducerVersion)
-      } else if trace.damage.contains(where: { damage in
+      } else if damage.contains(where: { damage in
         damage.losesEvents && damage.byteOffset < entry.offset
           && (damage.lostSeqs.map { $0.lowerBound <= entry.seq } ?? true)
       }) {
         status = .unreachable
-      } else {
-        while let next = remaining.first, next.seq <= entry.seq {
-          replay.apply(next)
-          remaining = remaining.dropFirst()
-        }
-        status = Self.compare(checkpoint, with: replay)
+      } else if let state = states[entry.seq] {
+        status = Self.compare(checkpoint, with: state)
         if status == .matches {
           do throws(TraceError) {
             _ = try self.checkpoint(entry)
@@ -161,25 +202,28 @@ extension TraceReader {
             status = .unreadable(error.message)
           }
         }
+      } else {
+        status = .notChecked
       }
       results.append(TraceInspection.Checkpoint(entry: entry, status: status))
     }
     return results.sorted { $0.entry.offset < $1.entry.offset }
   }
 
-  private static func compare(_ checkpoint: TraceScan.Checkpoint, with replay: Replay)
+  private static func compare(
+    _ checkpoint: TraceScan.Checkpoint, with state: CheckpointReplay.State
+  )
     -> TraceInspection.CheckpointStatus
   {
-    let digest = replay.state.digest
-    if digest != checkpoint.entry.digest {
+    if state.digest != checkpoint.entry.digest {
       return .differs(
         "has digest \(hex(checkpoint.entry.digest)), but a fresh replay's state there has "
-          + "\(hex(digest)): the stored state, or the events before it, are damaged")
+          + "\(hex(state.digest)): the stored state, or the events before it, are damaged")
     }
-    if replay.findings.count != checkpoint.findingCount {
+    if state.findingCount != checkpoint.findingCount {
       return .differs(
         "counts \(checkpoint.findingCount) findings up to it, but a fresh replay reports "
-          + "\(replay.findings.count)")
+          + "\(state.findingCount)")
     }
     return .matches
   }
@@ -187,5 +231,56 @@ extension TraceReader {
   private static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
+
+/// A replay from the start that notes its state at given seqs, as its events stream by: what
+/// checking checkpoints compares them with. It keeps no findings, only their count.
+struct CheckpointReplay {
+  /// What a checkpoint is compared with: the replay's state digest and how many findings it
+  /// reported, once every event up to the checkpoint's seq was applied.
+  struct State {
+    var digest: UInt64
+    var findingCount: Int
+  }
+
+  /// The state at each seq asked for, once the replay passed it.
+  var states: [Int: State] = [:]
+  private var replay = Replay()
+  /// The seqs asked for, ascending, and the next one the replay has not passed.
+  private let seqs: [Int]
+  private var next = 0
+  /// The findings taken out of the replay so far.
+  private var takenFindings = 0
+
+  /// A replay that notes its state at each of `seqs`.
+  init(seqs: [Int]) {
+    self.seqs = Array(Set(seqs)).sorted()
+  }
+
+  /// Applies `events`, which follow those applied before, noting the state at each seq asked
+  /// for that an event passes.
+  mutating func apply(_ events: [Event]) {
+    guard next < seqs.count else { return }
+    for event in events {
+      noteStates(before: event.seq)
+      guard next < seqs.count else { return }
+      replay.apply(event)
+    }
+    takenFindings += replay.takeFindings().count
+  }
+
+  /// Notes the state at every seq asked for that is left: the events have all been applied.
+  mutating func finish() {
+    noteStates(before: .max)
+  }
+
+  /// Notes the state at the seqs asked for below `seq`.
+  private mutating func noteStates(before seq: Int) {
+    while next < seqs.count, seqs[next] < seq {
+      states[seqs[next]] = State(
+        digest: replay.state.digest, findingCount: takenFindings + replay.findings.count)
+      next += 1
+    }
   }
 }
