@@ -46,33 +46,56 @@ struct TraceSummary {
   var loss: Loss
   var source: Source
 
+  /// What the events say of themselves, counted as they are read: ``TraceSummary`` holds
+  /// these figures, not the events.
+  struct EventCounts {
+    private(set) var eventCount = 0
+    private(set) var first: (seq: Int, time: TraceTime)?
+    private(set) var last: (seq: Int, time: TraceTime)?
+    private var counts: [EventType: Int] = [:]
+    private(set) var sessions = Set<SessionID>()
+    private(set) var jsonLinesByteCount = 0
+
+    /// Counts `events`, which follow those counted before.
+    mutating func add(_ events: [Event]) {
+      guard let final = events.last, let start = events.first else { return }
+      if first == nil { first = (start.seq, start.time) }
+      last = (final.seq, final.time)
+      eventCount += events.count
+      for event in events {
+        counts[event.type, default: 0] += 1
+        sessions.formUnion(event.payload.sessions)
+      }
+      jsonLinesByteCount += TraceOutput.jsonLinesSize(of: events)
+    }
+
+    /// How many events of each type, in the order of the event table.
+    var eventsPerType: [(EventType, Int)] {
+      EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
+    }
+  }
+
+  /// The summary of `trace`, read without its events, which `counts` counted.
   init(
-    path: String, trace: LoadedTrace, inspection: TraceInspection?, fileByteCount: Int,
-    whyNotTheIndex: String? = nil
+    path: String, trace: LoadedTrace, counts: EventCounts, inspection: TraceInspection?,
+    fileByteCount: Int, whyNotTheIndex: String? = nil
   ) {
     self.path = path
     format = trace.format
     header = trace.header
-    let events = trace.events
-    eventCount = events.count
-    firstSeq = events.first?.seq
-    lastSeq = events.last?.seq
+    eventCount = counts.eventCount
+    firstSeq = counts.first?.seq
+    lastSeq = counts.last?.seq
     duration = TraceTime(
-      nanoseconds: (events.last?.time.nanoseconds ?? 0) - (events.first?.time.nanoseconds ?? 0))
-    var counts: [EventType: Int] = [:]
-    var sessions = Set<SessionID>()
-    for event in events {
-      counts[event.type, default: 0] += 1
-      sessions.formUnion(event.payload.sessions)
-    }
-    eventsPerType = EventType.allCases.compactMap { type in counts[type].map { (type, $0) } }
-    sessionCount = sessions.count
-    firstSessions = sessions.naturallySorted()
+      nanoseconds: (counts.last?.time.nanoseconds ?? 0) - (counts.first?.time.nanoseconds ?? 0))
+    eventsPerType = counts.eventsPerType
+    sessionCount = counts.sessions.count
+    firstSessions = counts.sessions.naturallySorted()
     frameCount = inspection?.frames.count
     checkpointCount = inspection?.checkpoints.count
     self.fileByteCount = fileByteCount
     contentByteCount = inspection?.contentByteCount
-    jsonLinesByteCount = TraceOutput.jsonLinesSize(of: events)
+    jsonLinesByteCount = counts.jsonLinesByteCount
     if !trace.damage.isEmpty || !(inspection?.problems.isEmpty ?? true) {
       integrity = "damaged"
     } else {
@@ -102,18 +125,27 @@ struct TraceSummary {
         case .needsFullRead(let reason): whyNotTheIndex = reason
         }
       }
-      let inspection = try TraceReader(path: path, options: options).inspect()
+      var counts = EventCounts()
+      let (inspection, _) = try TraceReader(path: path, options: options).inspect(
+        checkingCheckpoints: false
+      ) { counts.add($0) }
       // A file without a readable event is an error, as for every command that reads traces:
       // loading it says why.
-      if inspection.trace.events.isEmpty { _ = try TraceFile.load(path: path, options: options) }
+      if counts.eventCount == 0 { _ = try TraceFile.load(path: path, options: options) }
       TraceReadingOptions.reportLosses(of: inspection.trace)
       return TraceSummary(
-        path: path, trace: inspection.trace, inspection: inspection, fileByteCount: size,
-        whyNotTheIndex: whyNotTheIndex)
+        path: path, trace: inspection.trace, counts: counts, inspection: inspection,
+        fileByteCount: size, whyNotTheIndex: whyNotTheIndex)
     }
-    let trace = try TraceFile.load(path: path, options: options)
-    TraceReadingOptions.reportLosses(of: trace)
-    return TraceSummary(path: path, trace: trace, inspection: nil, fileByteCount: size)
+    var counts = EventCounts()
+    let streamed = try TraceFile.stream(path: path, options: options) { events in
+      counts.add(events)
+      return true
+    }
+    TraceReadingOptions.reportLosses(of: streamed.withoutEvents)
+    return TraceSummary(
+      path: path, trace: streamed.withoutEvents, counts: counts, inspection: nil,
+      fileByteCount: size)
   }
 
   /// The header's start time in ISO 8601, if known.

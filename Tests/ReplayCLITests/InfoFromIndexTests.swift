@@ -86,6 +86,19 @@ import Testing
     let estimate = Double(index["jsonLinesBytes"] as? Int ?? 0)
     let exact = Double(full["jsonLinesBytes"] as? Int ?? 0)
     #expect(abs(estimate - exact) < exact * 0.25, "\(estimate) for \(exact)")
+    // A full read counts it as the events stream by: the bytes `export` writes.
+    let exported = try ReplayTool.run("export", path).output.utf8.count
+    #expect(full["jsonLinesBytes"] as? Int == exported)
+    // The same trace as JSON Lines, read in chunks, says the same of its events.
+    let jsonLines = try ReplayTool.temporaryFolder().appendingPathComponent("random.jsonl").path
+    #expect(try ReplayTool.run("export", path, "-o", jsonLines).status == 0)
+    let lines = try info(jsonLines)
+    #expect(lines["jsonLinesBytes"] as? Int == exported)
+    for key in ["events", "firstSeq", "lastSeq", "duration", "sessions", "eventsPerType"] {
+      #expect(full[key] != nil, "\(key)")
+      let same = (lines[key] as? NSObject)?.isEqual(full[key]) ?? (full[key] == nil)
+      #expect(same, "\(key): \(lines[key] ?? "nil") as JSON Lines, \(full[key] ?? "nil")")
+    }
     let run = try ReplayTool.run("info", path)
     #expect(run.status == 0, "\(run.errors)")
     let text = run.output
