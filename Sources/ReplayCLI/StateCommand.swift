@@ -86,16 +86,20 @@ struct StateCommand: ParsableCommand {
     if let at, at >= 0 {
       end = at
     } else if at != nil || atTime != nil {
-      end = try lastSeq(in: try scan())
+      end = try seqFromTheEndOrTime()
     } else {
       end = nil
     }
     var replay = Replay()
+    // Only the findings' count is kept: a long trace has hundreds of thousands. Those at the
+    // last event stay in the replay, for the finish step to merge with.
+    var takenFindings = 0
     let streamed = try reading.streamAhead(
       files, quiet: progress.quiet,
       while: { events in end.map { (events.last?.seq ?? 0) <= $0 } ?? true }
     ) { events in
       replay.apply(events.prefix { event in end.map { event.seq <= $0 } ?? true })
+      if let last = events.last { takenFindings += replay.takeFindings(before: last.seq).count }
     }
     let last = streamed.tally.last?.seq ?? 0
     if let end, !streamed.stoppedEarly {
@@ -103,34 +107,13 @@ struct StateCommand: ParsableCommand {
     }
     // Past the last event, the replay ends as the trace does.
     if !streamed.stoppedEarly, end.map({ $0 >= last }) ?? true { replay.finish() }
-    return (replay.state, replay.findings.count)
+    return (replay.state, takenFindings + replay.findings.count)
   }
 
-  /// What a pass over the trace finds, without replaying it: its last seq, and the last seq at
-  /// or before `--at-time`.
-  private struct Scan {
-    var path = ""
-    var last = 0
-    var lastInTime = 0
-  }
-
-  private func scan() throws -> Scan {
-    let limit = try atTime.map(time)
-    var found = Scan()
-    // What reading lost is told once, by the replay's pass.
-    let streamed = try TraceFile.stream(joining: files, options: reading.readOptions) { events in
-      if let limit {
-        found.lastInTime = events.last { $0.time <= limit }?.seq ?? found.lastInTime
-      }
-      return true
-    }
-    found.path = streamed.path
-    found.last = streamed.tally.last?.seq ?? 0
-    return found
-  }
-
-  /// The seq to stop after, from `--at` counted from the end or `--at-time`.
-  private func lastSeq(in scan: Scan) throws -> Int {
+  /// The seq to stop after, from `--at` counted from the end or `--at-time`: a first pass
+  /// finds it.
+  private func seqFromTheEndOrTime() throws -> Int {
+    let scan = try reading.scan(files, atOrBefore: try atTime.map(time))
     if let at {
       return try TraceArguments.seq(at, option: "--at", lastSeq: scan.last, path: scan.path)
     }

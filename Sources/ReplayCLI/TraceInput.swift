@@ -106,6 +106,21 @@ struct TraceReadingOptions: ParsableArguments {
     return streamed
   }
 
+  /// What a pass over the trace at `paths` that keeps no event finds: the trace's name (the
+  /// files joined), its last seq, and the last seq at or before `time` when one is given (0
+  /// when no event is that early). What reading lost is not told: the pass that follows tells
+  /// it.
+  func scan(_ paths: [String], atOrBefore time: TraceTime? = nil) throws(TraceError) -> (
+    path: String, last: Int, lastInTime: Int
+  ) {
+    var lastInTime = 0
+    let streamed = try TraceFile.stream(joining: paths, options: readOptions) { events in
+      if let time { lastInTime = events.last { $0.time <= time }?.seq ?? lastInTime }
+      return true
+    }
+    return (streamed.path, streamed.tally.last?.seq ?? 0, lastInTime)
+  }
+
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
   static func reportLosses(of trace: LoadedTrace) {
@@ -152,12 +167,10 @@ struct SingleTraceReadingOptions: ParsableArguments {
   @Flag(help: "Skip events of unknown types and JSON lines that cannot be read, with a warning.")
   var lenient = false
 
-  var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
-
-  /// Loads the trace at `path`, telling standard error what was lost or skipped.
-  func load(_ path: String) throws(TraceError) -> LoadedTrace {
-    let trace = try TraceFile.load(path: path, options: readOptions)
-    TraceReadingOptions.reportLosses(of: trace)
-    return trace
+  /// The same options as those of the commands that may join files: what reads the file.
+  var reading: TraceReadingOptions {
+    var options = TraceReadingOptions()
+    options.lenient = lenient
+    return options
   }
 }

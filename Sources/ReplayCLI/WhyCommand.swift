@@ -53,26 +53,55 @@ struct WhyCommand: ParsableCommand {
     var findings: [Finding]
   }
 
+  /// The latest changes of the field, as many as are printed, and how many there were.
+  private struct Changes {
+    private(set) var latest: [FieldChange] = []
+    private(set) var count = 0
+    /// How many of the latest are kept.
+    let kept: Int
+
+    mutating func append(_ change: FieldChange) {
+      latest.append(change)
+      count += 1
+      // Dropped in runs, so that each change is moved once at most.
+      if latest.count >= 2 * kept { latest.removeFirst(latest.count - kept) }
+    }
+
+    /// The latest `kept`, oldest first.
+    var printed: ArraySlice<FieldChange> { latest.suffix(kept) }
+  }
+
   func run() throws {
     let field = try JSONPath(parsing: path)
-    let trace = try reading.load(file)
-    let last = trace.events.last?.seq ?? 0
-    let end =
-      try at.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
-      ?? last
+    let reading = reading.reading
+    // The events are replayed as they are read. A seq counted from the end is found by a first
+    // pass; a seq past the end is refused once the last is known.
+    let stop = try at.map { at in
+      guard at < 0 else { return at }
+      let scan = try reading.scan([file])
+      return try TraceArguments.seq(at, option: "--at", lastSeq: scan.last, path: scan.path)
+    }
     var replay = Replay()
     var value = replay.state.json(at: field)
     var everPresent = value != nil
-    var changes: [FieldChange] = []
-    for event in trace.events.prefix(while: { $0.seq <= end }) {
-      let found = replay.apply(event)
-      let next = replay.state.json(at: field)
-      everPresent = everPresent || next != nil
-      if next != value {
-        changes.append(FieldChange(event: event, before: value, after: next, findings: found))
-        value = next
+    var changes = Changes(kept: depth + 1)
+    let streamed = try reading.streamAhead([file], quiet: true) { events in
+      for event in events where stop.map({ event.seq <= $0 }) ?? true {
+        let found = replay.apply(event)
+        let next = replay.state.json(at: field)
+        everPresent = everPresent || next != nil
+        if next != value {
+          changes.append(FieldChange(event: event, before: value, after: next, findings: found))
+          value = next
+        }
       }
+      // Only the findings of the changes are kept.
+      _ = replay.takeFindings()
     }
+    let last = streamed.tally.last?.seq ?? 0
+    let end =
+      try stop.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
+      ?? last
     guard everPresent else {
       throw UsageError(Self.noSuchField(field, in: replay.state.json, at: end))
     }
@@ -84,18 +113,18 @@ struct WhyCommand: ParsableCommand {
   }
 
   private func printText(
-    field: JSONPath, value: JSONValue?, state: TraceState, changes: [FieldChange], lastSeq: Int
+    field: JSONPath, value: JSONValue?, state: TraceState, changes: Changes, lastSeq: Int
   ) {
     let text = EventText(lastSeq: lastSeq)
     Console.output(
       "\(field) after seq \(state.seq) (t \(state.time)): \(Self.describe(value))")
-    guard let latest = changes.last else {
+    guard let latest = changes.printed.last else {
       Console.output("unchanged since the start of the trace")
       return
     }
     Console.output("last changed by")
     for line in Self.lines(for: latest, text: text) { Console.output(line) }
-    let earlier = changes.dropLast().suffix(depth).reversed()
+    let earlier = changes.printed.dropLast().suffix(depth).reversed()
     guard !earlier.isEmpty else { return }
     let hidden = changes.count - 1 - earlier.count
     Console.output(
@@ -115,8 +144,8 @@ struct WhyCommand: ParsableCommand {
     return lines
   }
 
-  private func printJSON(field: JSONPath, value: JSONValue?, end: Int, changes: [FieldChange]) {
-    let items: [JSONValue] = changes.reversed().prefix(depth + 1).map { change in
+  private func printJSON(field: JSONPath, value: JSONValue?, end: Int, changes: Changes) {
+    let items: [JSONValue] = changes.printed.reversed().prefix(depth + 1).map { change in
       .object([
         "event": change.event.json, "before": change.before ?? .null,
         "after": change.after ?? .null, "findings": .array(change.findings.map(\.json)),

@@ -1,4 +1,6 @@
 import Foundation
+import SceneTrace
+import SceneTraceFile
 import Testing
 
 @Suite("replay diff and replay why")
@@ -49,6 +51,38 @@ struct DiffAndWhyTests {
     #expect(lines[5].hasPrefix("  21  2.11"))
     #expect(lines[7].hasPrefix("   8  0.032"))
     #expect(lines[8].hasSuffix("null → \"A\""))
+  }
+
+  /// On a long trace `why` keeps only the changes it prints as it replays: the latest, and how
+  /// many there were before them, as a replay of the loaded trace finds them.
+  @Test func whyOfAFieldThatChangedManyTimesListsTheLatestAndCountsTheRest() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("long.jsonl").path
+    try LongTrace.text(events: 30_000).write(toFile: path, atomically: true, encoding: .utf8)
+    let field = #"shared["defaults:n"].value"#
+    var replay = Replay()
+    var value: String?
+    var changes: [Int] = []
+    for event in try TraceFile.load(path: path).events where event.seq <= 29_000 {
+      replay.apply(event)
+      let next = replay.state.shared["defaults:n"]?.value
+      if next != value { changes.append(event.seq) }
+      value = next
+    }
+    #expect(changes.count > 500)
+    let result = try ReplayTool.run("why", path, "--at", "29000", "--depth", "4", field)
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("shared.defaults:n.value after seq 29000 "))
+    #expect(lines[4] == "fed by (the 4 latest; \(changes.count - 5) earlier)")
+    let json = try ReplayTool.run("why", path, "--at", "29000", "--depth", "4", field, "--json")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let listed = try #require(object["changes"] as? [[String: Any]])
+    #expect(
+      listed.compactMap { ($0["event"] as? [String: Any])?["seq"] as? Int }
+        == changes.suffix(5).reversed())
   }
 
   @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {

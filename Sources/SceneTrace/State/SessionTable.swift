@@ -107,6 +107,11 @@ public struct SessionTable: Sendable {
     for slot in sceneSlots.sorted() { states[slot].scene?.update(body) }
   }
 
+  /// The activation state of every connected scene, each read where it is stored, in no order.
+  package var sceneActivations: [SceneActivation] {
+    sceneSlots.compactMap { states[$0].scene?.state }
+  }
+
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
   package func status(of id: SessionID) -> SessionStatus? {
     slot(of: id).map { states[$0].status }

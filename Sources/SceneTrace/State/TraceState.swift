@@ -40,7 +40,7 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// The most active state of any connected scene, `background` when none is connected.
   public var appActivation: SceneActivation {
-    sessions.values.compactMap { $0.scene?.state }.filter { $0 != .unattached }.max() ?? .background
+    sessions.sceneActivations.filter { $0 != .unattached }.max() ?? .background
   }
 
   /// Runs `body` on session `id` where it is stored (`sessions[id]?.role = role` moves the

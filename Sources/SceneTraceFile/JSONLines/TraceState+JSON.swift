@@ -31,10 +31,26 @@ extension TraceState {
       case "sessions": return sessions[SessionID(key)]?.json[rest]
       case "drags": return drags[DragID(key)]?.json[rest]
       case "shared": return shared[key]?.json[rest]
+      // Only the member asked for: the app's state reads every scene.
+      case "app": return appMember(key)?[rest]
       default: break
       }
     }
     return jsonMember(member)?[JSONPath(components: Array(components.dropFirst()))]
+  }
+
+  /// The members of `"app"` in ``json``, in order.
+  private static let appKeys = ["state", "launch", "keyScene", "terminated"]
+
+  /// The member `key` of `"app"` in ``json``, made alone; nil when it has none.
+  private func appMember(_ key: String) -> JSONValue? {
+    switch key {
+    case "state": .string(appActivation.rawValue)
+    case "launch": JSONValue(app.launch)
+    case "keyScene": JSONValue(app.keyScene?.rawValue)
+    case "terminated": .bool(app.terminated)
+    default: nil
+    }
   }
 
   /// The member `key` of ``json``; nil when it has none.
@@ -42,13 +58,7 @@ extension TraceState {
     switch key {
     case "seq": JSONValue(seq)
     case "t": JSONValue(time)
-    case "app":
-      [
-        "state": .string(appActivation.rawValue),
-        "launch": JSONValue(app.launch),
-        "keyScene": JSONValue(app.keyScene?.rawValue),
-        "terminated": .bool(app.terminated),
-      ]
+    case "app": .object(JSONObject(Self.appKeys.map { ($0, appMember($0) ?? .null) }))
     case "sessions":
       .object(JSONObject(sortingKeys: sessions.map { ($0.key.rawValue, $0.value.json) }))
     case "drags":
