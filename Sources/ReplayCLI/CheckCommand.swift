@@ -129,13 +129,13 @@ struct CheckCommand: ParsableCommand {
   private func check(
     _ paths: [String], first: Bool, baseline: inout FindingBaseline?
   ) throws -> Int32 {
-    // A baseline fingerprints findings by the events of the whole trace: it loads them all.
-    // Without one, only the findings shown are kept, as the replay makes them.
+    // Only the findings shown are kept, as the replay makes them; against a baseline, those of
+    // the rules chosen, whatever their severity, and the identifiers their fingerprints alias.
     let isShown = { (finding: Finding) in
       isSelected(finding) && finding.severity >= severity
     }
     var checked = try CheckedTrace(
-      paths, reading: reading, quiet: progress.quiet, whole: baseline != nil,
+      paths, reading: reading, quiet: progress.quiet, fingerprinting: baseline != nil,
       keep: baseline == nil ? isShown : isSelected)
     var shown = checked.findings
     let lost = checked.trace.lossFindings.filter(isShown)
@@ -144,9 +144,8 @@ struct CheckCommand: ParsableCommand {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
       var ofTheApp: [Finding] = []
       try shown.forEachBatch(of: .max, mergedWith: []) { ofTheApp = $0 }
-      let unaccepted =
-        baseline?.absorb(ofTheApp, events: checked.trace.events, state: checked.replay.state)
-        ?? ofTheApp
+      let fingerprinter = try checked.fingerprinter(for: ofTheApp)
+      let unaccepted = baseline?.absorb(ofTheApp, fingerprinter: fingerprinter) ?? ofTheApp
       shown = FindingSpill()
       try shown.add(unaccepted.filter { $0.severity >= severity })
       baselined = ofTheApp.count { $0.severity >= severity } - shown.count
@@ -204,13 +203,14 @@ struct CheckCommand: ParsableCommand {
     var unread = 0
     for paths in traces {
       do {
-        let trace = try reading.load(paths)
-        let replay = Replay.run(trace.events)
         // What a recording lost is not the app's to accept: it is never written.
-        let findings = replay.findings.filter { isSelected($0) && $0.severity >= severity }
-        let baseline = FindingBaseline(
-          findings: findings, events: trace.events, state: replay.state)
-        entries += baseline.entries
+        let checked = try CheckedTrace(
+          paths, reading: reading, quiet: progress.quiet, fingerprinting: true
+        ) { isSelected($0) && $0.severity >= severity }
+        var findings: [Finding] = []
+        try checked.findings.forEachBatch(of: .max, mergedWith: []) { findings = $0 }
+        let fingerprinter = try checked.fingerprinter(for: findings)
+        entries += findings.map(fingerprinter.entry)
       } catch {
         Console.report(error: "\(error)")
         unread += 1

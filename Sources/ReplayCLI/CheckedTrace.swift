@@ -2,11 +2,9 @@ import SceneTrace
 import SceneTraceFile
 
 /// A trace replayed for `replay check`: streamed, replayed as it is read, and only the events
-/// the report shows are read again afterwards, unless a check against a baseline needs it
-/// whole.
+/// the report shows (or a baseline's fingerprints are made of) are read again afterwards.
 struct CheckedTrace {
-  /// The trace, with ``LoadedTrace/events`` holding every event when it was loaded whole, and
-  /// only those ``fetchEvents(for:context:)`` read when it was streamed.
+  /// The trace without its events, but for those ``fetchEvents(for:context:)`` read last.
   private(set) var trace: LoadedTrace
   /// The replay, finished; its findings are in ``findings``.
   private(set) var replay: Replay
@@ -16,36 +14,31 @@ struct CheckedTrace {
   let eventCount: Int
   /// The seq of its last event.
   let lastSeq: Int
-  /// The pass that streamed it; nil when it was loaded whole.
-  private let streamed: StreamedTrace?
+  /// The pass that streamed it.
+  private let streamed: StreamedTrace
   private let options: ReadOptions
   /// Which stretch of the trace's loss may explain a finding.
   private let explanations: LossExplanations
+  /// The identifiers the trace names, when asked for: what a baseline's fingerprints alias.
+  private let appearances: IdentifierAppearances?
 
-  /// Reads and replays the trace of `paths` (several files are joined), telling standard error
-  /// what reading lost; streams it unless `whole`. Of the replay's findings, those `keep` is
-  /// true of are kept in ``findings``, as they come when the trace is streamed.
+  /// Reads and replays the trace of `paths` (several files are joined) as it is read, telling
+  /// standard error what reading lost. Of the replay's findings, those `keep` is true of are
+  /// kept in ``findings`` as they come. With `fingerprinting`, the pass also notes the
+  /// identifiers the trace names, for ``fingerprinter(for:)``.
   init(
-    _ paths: [String], reading: TraceReadingOptions, quiet: Bool, whole: Bool,
+    _ paths: [String], reading: TraceReadingOptions, quiet: Bool, fingerprinting: Bool = false,
     keep: @escaping (Finding) -> Bool
   ) throws {
     options = reading.readOptions
     let findings = FindingSpill()
     self.findings = findings
-    guard !whole else {
-      trace = try reading.load(paths, quiet: quiet)
-      replay = Replay.run(trace.events, quiet: quiet)
-      try findings.add(replay.takeFindings().lazy.filter(keep))
-      eventCount = trace.events.count
-      lastSeq = trace.events.last?.seq ?? 0
-      streamed = nil
-      explanations = trace.lossExplanations
-      return
-    }
     var replay = Replay()
+    var appearances = fingerprinting ? IdentifierAppearances() : nil
     var spillFailure: (any Error)?
     let streamed = try reading.streamAhead(paths, quiet: quiet) { events in
       replay.apply(events)
+      if appearances != nil { for event in events { appearances?.add(event) } }
       // Findings go to the spill as they come, but for those at the last event, which the
       // finish step may merge with.
       guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
@@ -62,10 +55,23 @@ struct CheckedTrace {
     try findings.add(replay.takeFindings().lazy.filter(keep))
     self.replay = replay
     self.streamed = streamed
+    self.appearances = appearances
     eventCount = streamed.tally.count
     lastSeq = streamed.tally.last?.seq ?? 0
     trace = streamed.withoutEvents
     explanations = streamed.lossExplanations
+  }
+
+  /// What fingerprints `findings` for a baseline: the events they name are read again. Needs a
+  /// trace checked with `fingerprinting`.
+  func fingerprinter(for findings: [Finding]) throws -> FindingFingerprinter {
+    guard let appearances else { preconditionFailure("a trace checked without fingerprinting") }
+    let events =
+      findings.isEmpty
+      ? []
+      : try TraceFile.events(
+        inSeqs: FindingFingerprinter.seqs(of: findings), of: streamed, options: options)
+    return FindingFingerprinter(events: events, appearances: appearances, state: replay.state)
   }
 
   /// The stretch of the trace's loss that may explain `finding`.
@@ -81,17 +87,15 @@ struct CheckedTrace {
   /// How many findings a report should fetch the events of at once: a few hundred when each
   /// fetch reads only the frames or lines that hold them, so that memory does not grow with the
   /// findings; all of them when it reads every file again (a damaged file, a compressed or
-  /// joined one, or a trace loaded whole).
+  /// joined one).
   var findingsPerFetch: Int {
-    guard let streamed else { return Int.max }
-    return streamed.readsByIndex ? 512 : Int.max
+    streamed.readsByIndex ? 512 : Int.max
   }
 
-  /// Reads the events a report of `findings` shows, when the trace was streamed: `context`
-  /// events either side of each finding's, and those in its `related`. They replace those an
-  /// earlier call read.
+  /// Reads the events a report of `findings` shows: `context` events either side of each
+  /// finding's, and those in its `related`. They replace those an earlier call read.
   mutating func fetchEvents(for findings: some Collection<Finding>, context: Int) throws {
-    guard let streamed, !findings.isEmpty else { return }
+    guard !findings.isEmpty else { return }
     var seqs: [ClosedRange<Int>] = []
     for finding in findings {
       let (low, lowOverflow) = finding.seq.subtractingReportingOverflow(context)

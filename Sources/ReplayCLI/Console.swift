@@ -163,28 +163,6 @@ extension Console {
   }
 }
 
-extension Replay {
-  /// Applies `events`, telling `progress` how far it got.
-  mutating func apply(_ events: ArraySlice<Event>, progress: Progress) {
-    var start = events.startIndex
-    while start < events.endIndex {
-      let end = min(start + progress.stride, events.endIndex)
-      apply(events[start..<end])
-      progress.update(end - events.startIndex)
-      start = end
-    }
-    progress.finish()
-  }
-
-  /// Replays `events` from the start and finishes, with a progress bar for long traces.
-  static func run(_ events: [Event], quiet: Bool) -> Replay {
-    var replay = Replay()
-    replay.apply(events[...], progress: Progress("replaying", total: events.count, quiet: quiet))
-    replay.finish()
-    return replay
-  }
-}
-
 /// The `--quiet` flag of the commands that may draw a progress bar.
 struct ProgressOptions: ParsableArguments {
   @Flag(help: "Draw no progress bar on standard error (none is drawn when it is not a terminal).")

@@ -1,4 +1,6 @@
 import Foundation
+import SceneTrace
+import SceneTraceFile
 import SceneTraceTestSupport
 import Testing
 
@@ -43,6 +45,34 @@ struct BaselineCommandTests {
       checked.output
         == "\(missedForeground): no findings in 18 events (1 finding in the baseline not shown)\n")
     #expect(checked.errors.isEmpty)
+  }
+
+  /// `check` streams the trace and reads again only the events the fingerprints are made of:
+  /// the baseline it writes is the one the library makes of the whole trace, on every shipped
+  /// trace and on a long one of many frames (with a file of its own at a time, and joined).
+  @Test func aStreamedBaselineIsTheBaselineOfTheWholeTrace() throws {
+    let scratch = try ScratchFolder()
+    let long = scratch.path("long.sctrace")
+    try LongTrace.text(events: 30_000).write(
+      toFile: scratch.path("long.jsonl"), atomically: true, encoding: .utf8)
+    #expect(try ReplayTool.run("import", scratch.path("long.jsonl"), "-o", long).status == 0)
+    let inputs =
+      try ReplayTool.shippedTraces().map { [$0] }
+      + [[long], [scratch.path("long.jsonl"), "traces/switcher-kill.jsonl", long]]
+    for paths in inputs {
+      let events = try TraceFile.join(paths.map { try TraceFile.load(path: $0) }).events
+      let replay = Replay.run(events)
+      let expected = scratch.path("expected.json")
+      try FindingBaseline(findings: replay.findings, events: events, state: replay.state)
+        .write(to: expected)
+      let written = scratch.path("written.json")
+      let join = paths.count > 1 ? ["--join"] : []
+      let run = try ReplayTool.run(["check"] + join + paths + ["--write-baseline", written])
+      #expect(run.status == 0, "\(paths): \(run.errors)")
+      #expect(
+        try String(contentsOfFile: written, encoding: .utf8)
+          == String(contentsOfFile: expected, encoding: .utf8), "\(paths)")
+    }
   }
 
   @Test func addedViolationIsTheOnlyFindingShownAndFailsTheCheck() throws {

@@ -14,10 +14,29 @@ package struct FindingFingerprinter {
   /// Prepares the fingerprints of the findings of `events` (in seq order), whose replay ended in
   /// `state`.
   package init(events: [Event], state: TraceState) {
+    self.init(
+      events: events, appearances: IdentifierAliases(events: events, state: state), state: state)
+  }
+
+  /// Prepares the fingerprints of findings of a trace that was streamed rather than held:
+  /// `appearances` took every event of the trace, whose replay ended in `state`, and `events`
+  /// (in seq order) hold at least the events of the findings and those they relate to.
+  package init(events: [Event], appearances: IdentifierAppearances, state: TraceState) {
+    self.init(
+      events: events, appearances: IdentifierAliases(appearances, state: state), state: state)
+  }
+
+  private init(events: [Event], appearances aliases: IdentifierAliases, state: TraceState) {
     self.events = events
     self.state = state
-    aliases = IdentifierAliases(events: events, state: state)
+    self.aliases = aliases
     finishRules = Set(TraceReducer().finish(state).map(\.rule))
+  }
+
+  /// The seqs of the events the fingerprints of `findings` are made of: each finding's own and
+  /// those it relates to.
+  package static func seqs(of findings: some Sequence<Finding>) -> [ClosedRange<Int>] {
+    findings.flatMap { [$0.seq...$0.seq] + $0.related.map { $0...$0 } }
   }
 
   /// The role of the finding's session, when it names one whose role is known.

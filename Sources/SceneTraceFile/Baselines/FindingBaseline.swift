@@ -99,9 +99,15 @@ public struct FindingBaseline: Hashable, Sendable {
     _ findings: [Finding], events: [Event], state: TraceState
   ) -> [Finding] {
     guard !findings.isEmpty else { return [] }
+    return absorb(findings, fingerprinter: FindingFingerprinter(events: events, state: state))
+  }
+
+  /// ``absorb(_:events:state:)`` with the fingerprints of `fingerprinter`.
+  package mutating func absorb(_ findings: [Finding], fingerprinter: FindingFingerprinter)
+    -> [Finding]
+  {
     var available: [MatchKey: Int] = [:]
     for entry in entries { available[MatchKey(entry), default: 0] += 1 }
-    let fingerprinter = FindingFingerprinter(events: events, state: state)
     var used: [MatchKey: Int] = [:]
     var new: [Finding] = []
     for finding in findings {

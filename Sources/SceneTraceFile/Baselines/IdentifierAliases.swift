@@ -17,38 +17,23 @@ struct IdentifierAliases {
   /// The aliases of every identifier `events` name, with the roles of `state`, the state after
   /// the last of them.
   init(events: [Event], state: TraceState) {
-    var sessions = FirstAppearances()
-    var listedSessions = FirstAppearances()
-    var launches = FirstAppearances()
-    var drags = FirstAppearances()
-    var requests = FirstAppearances()
-    for event in events {
-      switch event.payload {
-      case .appLaunch(let launch, _, _, _, _, let open):
-        launches.add(launch)
-        for session in open ?? [] { listedSessions.add(session.rawValue) }
-        continue
-      case .appDiscardSessions(let discarded):
-        for session in discarded { listedSessions.add(session.rawValue) }
-        continue
-      case .dragBegin(let drag, _, _), .dragEnd(let drag, _), .dropPerform(let drag, _, _):
-        drags.add(drag.rawValue)
-      case .requestActivate(let request, _, _, _, _), .requestFailed(let request, _),
-        .requestDestroy(let request, _, _):
-        requests.add(request)
-      default:
-        break
-      }
-      for session in event.payload.sessions { sessions.add(session.rawValue) }
-    }
+    var appearances = IdentifierAppearances()
+    for event in events { appearances.add(event) }
+    self.init(appearances, state: state)
+  }
+
+  /// The aliases of the identifiers in `appearances`, with the roles of `state`, the state after
+  /// the last event it took.
+  init(_ appearances: IdentifierAppearances, state: TraceState) {
     var ranks: [String: Int] = [:]
-    for session in sessions.identifiers + listedSessions.identifiers {
+    for session in appearances.sessions.identifiers + appearances.listedSessions.identifiers {
       let role = state.sessions[SessionID(session)]?.role?.rawValue ?? "session"
       ranks[role, default: 0] += 1
       assign(session, alias: "\(role)#\(ranks[role, default: 0])")
     }
     for (kind, identifiers) in [
-      ("launch", launches), ("drag", drags), ("request", requests),
+      ("launch", appearances.launches), ("drag", appearances.drags),
+      ("request", appearances.requests),
     ] {
       for (index, identifier) in identifiers.identifiers.enumerated() {
         assign(identifier, alias: "\(kind)#\(index + 1)")
@@ -68,8 +53,42 @@ struct IdentifierAliases {
   }
 }
 
+/// The identifiers a trace names, by kind, in the order it first names them: what the aliases
+/// are made of, collected an event at a time as a trace streams by.
+package struct IdentifierAppearances {
+  private(set) var sessions = FirstAppearances()
+  private(set) var listedSessions = FirstAppearances()
+  private(set) var launches = FirstAppearances()
+  private(set) var drags = FirstAppearances()
+  private(set) var requests = FirstAppearances()
+
+  /// None yet.
+  package init() {}
+
+  /// Notes the identifiers `event` names; it follows those noted before.
+  package mutating func add(_ event: Event) {
+    switch event.payload {
+    case .appLaunch(let launch, _, _, _, _, let open):
+      launches.add(launch)
+      for session in open ?? [] { listedSessions.add(session.rawValue) }
+      return
+    case .appDiscardSessions(let discarded):
+      for session in discarded { listedSessions.add(session.rawValue) }
+      return
+    case .dragBegin(let drag, _, _), .dragEnd(let drag, _), .dropPerform(let drag, _, _):
+      drags.add(drag.rawValue)
+    case .requestActivate(let request, _, _, _, _), .requestFailed(let request, _),
+      .requestDestroy(let request, _, _):
+      requests.add(request)
+    default:
+      break
+    }
+    for session in event.payload.sessions { sessions.add(session.rawValue) }
+  }
+}
+
 /// Spellings in the order they first appear, each once.
-private struct FirstAppearances {
+struct FirstAppearances {
   private(set) var identifiers: [String] = []
   private var seen: Set<[Unicode.Scalar]> = []
 
