@@ -106,7 +106,8 @@ struct DiffCommand: ParsableCommand {
     }
   }
 
-  /// Loads `path`, telling standard error what a truncated or damaged file lost.
+  /// Loads `path`, telling standard error what a truncated or damaged file lost: each side of a
+  /// comparison of two traces.
   func load(_ path: String) throws(TraceError) -> LoadedTrace {
     let trace = try TraceFile.load(path: path, options: ReadOptions(lenient: lenient))
     TraceReadingOptions.reportLosses(of: trace)
@@ -115,20 +116,35 @@ struct DiffCommand: ParsableCommand {
 
   private func comparePoints() throws {
     let file = files[0]
-    let trace = try load(file)
-    let last = trace.events.last?.seq ?? 0
-    let start =
-      try from.map {
-        try TraceArguments.seq($0, option: "--from", lastSeq: last, path: file)
-      } ?? 0
-    let end =
-      try to.map { try TraceArguments.seq($0, option: "--to", lastSeq: last, path: file) }
-      ?? last
-    if start > end { throw UsageError("--from is seq \(start), after --to at seq \(end)") }
+    let reading = TraceReadingOptions(lenient: lenient)
+    let resolve = { (last: Int) throws -> (from: Int?, to: Int?) in
+      (
+        try from.map { try TraceArguments.seq($0, option: "--from", lastSeq: last, path: file) },
+        try to.map { try TraceArguments.seq($0, option: "--to", lastSeq: last, path: file) }
+      )
+    }
+    // The events are replayed as they are read, as far as --to. A point counted from the end is
+    // found by a first pass; one past the end is refused once the last seq is known.
+    let bounds: (from: Int?, to: Int?) =
+      (from ?? 0) < 0 || (to ?? 0) < 0 ? try resolve(reading.scan([file]).last) : (from, to)
+    let start = bounds.from ?? 0
     var replay = Replay()
-    replay.apply(trace.events.prefix { $0.seq <= start })
-    let before = replay.state
-    replay.apply(trace.events.drop { $0.seq <= start }.prefix { $0.seq <= end })
+    var atStart: TraceState?
+    let streamed = try reading.streamAhead(
+      [file], quiet: true,
+      while: { events in bounds.to.map { (events.last?.seq ?? 0) <= $0 } ?? true }
+    ) { events in
+      for event in events where bounds.to.map({ event.seq <= $0 }) ?? true {
+        if atStart == nil, event.seq > start { atStart = replay.state }
+        replay.apply(event)
+      }
+      _ = replay.takeFindings()
+    }
+    let last = streamed.tally.last?.seq ?? 0
+    if !streamed.stoppedEarly { _ = try resolve(last) }
+    let end = bounds.to ?? last
+    if start > end { throw UsageError("--from is seq \(start), after --to at seq \(end)") }
+    let before = atStart ?? replay.state
     let changes = before.comparableJSON.changes(to: replay.state.comparableJSON)
     if json {
       let report: JSONValue = .object([

@@ -15,6 +15,14 @@ struct TraceReadingOptions: ParsableArguments {
 
   var readOptions: ReadOptions { ReadOptions(lenient: lenient) }
 
+  /// The options as given on the command line: no `--join`, `--lenient` as given.
+  init() {}
+
+  /// The options of a command that reads one file, leniently or not.
+  init(lenient: Bool) {
+    self.lenient = lenient
+  }
+
   /// ``readOptions`` that tell `progress` how many bytes were read, when it draws.
   func readOptions(reportingTo progress: Progress) -> ReadOptions {
     var options = readOptions
@@ -168,9 +176,5 @@ struct SingleTraceReadingOptions: ParsableArguments {
   var lenient = false
 
   /// The same options as those of the commands that may join files: what reads the file.
-  var reading: TraceReadingOptions {
-    var options = TraceReadingOptions()
-    options.lenient = lenient
-    return options
-  }
+  var reading: TraceReadingOptions { TraceReadingOptions(lenient: lenient) }
 }

@@ -3,6 +3,8 @@ import SceneTrace
 import SceneTraceFile
 import Testing
 
+@testable import ReplayCLI
+
 @Suite("replay diff and replay why")
 struct DiffAndWhyTests {
   @Test func diffBetweenTwoPointsListsChangesSceneBySceneAndExitsZero() throws {
@@ -51,6 +53,36 @@ struct DiffAndWhyTests {
     #expect(lines[5].hasPrefix("  21  2.11"))
     #expect(lines[7].hasPrefix("   8  0.032"))
     #expect(lines[8].hasSuffix("null → \"A\""))
+  }
+
+  /// `diff --from --to` replays a long trace as it reads it, as far as `--to` (a point counted
+  /// from the end found by a first pass): the changes are those between the states a replay of
+  /// the loaded trace has there.
+  @Test func diffOfTwoPointsOfALongTraceIsTheDiffOfItsReplayedStates() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("long.jsonl").path
+    try LongTrace.text(events: 30_000).write(toFile: path, atomically: true, encoding: .utf8)
+    let events = try TraceFile.load(path: path).events
+    for (from, to, start, end) in [
+      ("12345", "-100", 12_345, 29_901), ("20000", "20050", 20_000, 20_050),
+      ("-10", "-1", 29_991, 30_000), ("0", "3", 0, 3),
+    ] {
+      var replay = Replay()
+      replay.apply(events.prefix { $0.seq <= start })
+      let before = replay.state.comparableJSON
+      replay.apply(events.drop { $0.seq <= start }.prefix { $0.seq <= end })
+      let expected = before.changes(to: replay.state.comparableJSON)
+      let result = try ReplayTool.run("diff", path, "--from", from, "--to", to, "--json")
+      #expect(result.status == 0, "\(result.errors)")
+      guard case .object(let report) = try JSONValue(parsing: Array(result.output.utf8)) else {
+        Issue.record("not an object: \(result.output)")
+        continue
+      }
+      #expect(report["from"] == JSONValue(start) && report["to"] == JSONValue(end))
+      #expect(report["changes"] == .array(expected.map(\.json)), "--from \(from) --to \(to)")
+      #expect(!expected.isEmpty || start == end)
+    }
   }
 
   /// On a long trace `why` keeps only the changes it prints as it replays: the latest, and how
