@@ -52,18 +52,37 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     if let output { try OutputPath.refuseOverwriting(output, inputs: files, force: force) }
-    if format == .jsonl, let output {
+    switch (format, output) {
+    case (.jsonl, let output?):
       try exportJSONLines(to: output)
-      return
-    }
-    let trace = try reading.load(files)
-    if format == .chromeTrace {
+    case (.jsonl, nil):
+      // Standard output gets nothing from a read that fails: the lines go to a temporary file
+      // as they are made, and from it to standard output once the whole trace was read.
+      let temporary = FileManager.default.temporaryDirectory
+        .appendingPathComponent("replay-export-\(UUID().uuidString).jsonl").path
+      defer { try? FileManager.default.removeItem(atPath: temporary) }
+      try exportJSONLines(to: temporary)
+      try Self.copy(temporary, to: .standardOutput)
+    case (.chromeTrace, _):
+      let trace = try reading.load(files)
       let data = try ChromeTrace.json(Timeline(events: trace.events, loss: trace.loss))
       guard let output else { return FileHandle.standardOutput.write(data) }
-      return try TraceOutput.write(data, to: output)
+      try TraceOutput.write(data, to: output)
     }
-    // Standard output gets nothing from a read that fails: the events are all read first.
-    FileHandle.standardOutput.write(Data(TraceOutput.jsonLines(trace.events).utf8))
+  }
+
+  /// Writes the file at `path` to `handle`, 1 MiB at a time.
+  private static func copy(_ path: String, to handle: FileHandle) throws(TraceError) {
+    do {
+      let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? file.close() }
+      while let chunk = try file.read(upToCount: 1 << 20), !chunk.isEmpty { handle.write(chunk) }
+    } catch {
+      throw TraceError(
+        code: .unreadableFile,
+        message: "cannot read the export back: \(error.localizedDescription)",
+        path: path)
+    }
   }
 
   /// Writes the events to `output` as they are read, a frame or a chunk at a time, into a file

@@ -139,5 +139,11 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
         "damaged.jsonl", name,
       ])
+    // Exported to standard output, it prints nothing at all.
+    guard command == "export" else { return }
+    let printed = try ReplayTool.run("export", source.path)
+    #expect(printed.status == 2)
+    #expect(printed.output.isEmpty)
+    #expect(printed.errors == result.errors)
   }
 }
