@@ -31,18 +31,45 @@ extension EventsCommand {
     }
     if let type { try TraceArguments.checkTypePrefix(type, among: types, path: path) }
     let selection = Selection(first: first, end: end, session: session, type: type)
+    // From --from on, the events are read again where the first pass's index says they are
+    // (the frames or lines that hold them), when it can; otherwise from the start.
+    let last = end ?? scanned.tally.last?.seq ?? 0
+    let pass = { (body: ([Event]) -> Void) throws in
+      if let first, scanned.readsByIndex(through: last) {
+        try self.read(scanned, from: first, through: last, body)
+      } else {
+        try self.stream(paths, through: end, body)
+      }
+    }
     var text = EventText(columnsFor: [])
     if !json {
-      try stream(paths, through: end) { text.widen(toFit: $0.lazy.filter(selection.contains)) }
+      try pass { text.widen(toFit: $0.lazy.filter(selection.contains)) }
     }
     var output = ChunkedOutput()
-    try stream(paths, through: end) { events in
+    try pass { events in
       for event in events where selection.contains(event) {
         output.write(json ? event.jsonLine : text.line(event))
       }
     }
     output.flush()
   }
+
+  /// Reads again the events of seqs `first` to `last` of the trace `scanned` read, by its
+  /// index, ``piece`` seqs at a time, handing each piece's events to `body`.
+  private func read(
+    _ scanned: StreamedTrace, from first: Int, through last: Int, _ body: ([Event]) -> Void
+  ) throws {
+    var low = first
+    while low <= last {
+      let high = last - low < Self.piece ? last : low + Self.piece - 1
+      body(try TraceFile.events(inSeqs: [low...high], of: scanned, options: reading.readOptions))
+      guard high < last else { return }
+      low = high + 1
+    }
+  }
+
+  /// How many seqs a piece read by the index spans at most.
+  private static let piece = 1 << 14
 
   /// Streams the files of `paths` again, handing each batch of events to `body`, and stops
   /// after the batch holding seq `end` (when given).

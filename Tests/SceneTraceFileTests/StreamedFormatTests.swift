@@ -359,4 +359,40 @@ import Testing
     #expect(read.count >= 100 && read.count < events.count)
     #expect(read == Array(events.prefix(read.count)))
   }
+
+  /// A pass over JSON Lines that stopped early still reads again, by its index, every seq it
+  /// handed on, up to those of the batch it stopped after; seqs past those are read by a pass
+  /// over the whole file, as is a `.sctrace` file, whose index the pass trusts only once it
+  /// reached it.
+  @Test func aPassStoppedEarlyReadsAgainByItsIndexWhatItHandedOn() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 4)
+    let events = randomEvents.events(count: 6000)
+    let jsonl = try Self.write(Self.jsonLines(events), "t.jsonl", in: folder)
+    let sctrace = try Self.write(
+      try sctrace(events, options: smallFrames(eventsPerFrame: 200)), "t.sctrace", in: folder)
+    for path in [jsonl, sctrace] {
+      var handed: [Event] = []
+      let streamed = try TraceFile.stream(path: path, chunkSize: 1 << 20) { batch in
+        handed += batch
+        return handed.count < 3000
+      }
+      #expect(streamed.stoppedEarly && handed.count < events.count, "\(path)")
+      let last = try #require(handed.last?.seq)
+      let byIndex = streamed.readsByIndex(through: last)
+      #expect(byIndex == (path == jsonl), "\(path)")
+      let pastIt = streamed.readsByIndex(through: last + 1) || streamed.readsByIndex
+      #expect(!pastIt, "\(path)")
+      // The last few seqs handed on, those of the batch it stopped after among them.
+      let tail = [(last - 150)...last, 1...3]
+      #expect(
+        try TraceFile.events(inSeqs: tail, of: streamed)
+          == events.filter { event in tail.contains { $0.contains(event.seq) } }, "\(path)")
+      let past = [(last - 10)...(last + 300)]
+      #expect(
+        try TraceFile.events(inSeqs: past, of: streamed)
+          == events.filter { past[0].contains($0.seq) }, "\(path)")
+    }
+  }
 }

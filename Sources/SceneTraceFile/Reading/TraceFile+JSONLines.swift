@@ -100,10 +100,13 @@ extension TraceFile {
       start += piece.byteCount
       window.release(before: start)
       options.progress?(start, window.count)
-      guard read.handOn(&reader, to: consume) else { return read }
+      let goesOn = read.handOn(&reader, to: consume)
+      // Kept even when the consumer stops here: a pass stopped early still lists every line it
+      // handed on.
       if let seqs = read.lastHanded {
         read.chunks.append(JSONLinesChunk(bytes: bytes, seqs: seqs, start: position))
       }
+      guard goesOn else { return read }
       guard isLast else { continue }
       read.truncation = piece.cut.map {
         "line \($0.line) is incomplete: the file ends without a newline after \($0.byteCount) "

@@ -42,9 +42,14 @@ package struct StreamedTrace: Sendable {
   /// file that hold the seqs asked for: a `.sctrace` file with a valid index or uncompressed
   /// JSON Lines, one file, read whole and undamaged. Otherwise each such call reads every file
   /// again.
-  package var readsByIndex: Bool {
-    (storedIndex != nil || !jsonLinesChunks.isEmpty) && !stoppedEarly && damage.isEmpty
-      && truncation == nil
+  package var readsByIndex: Bool { readsByIndex(through: .max) }
+
+  /// Whether ``TraceFile/events(inSeqs:of:options:chunkSize:)`` reads only the parts of the
+  /// file that hold seqs up to `seq`: as ``readsByIndex`` says, but a pass that stopped early
+  /// counts when it handed on `seq` or a later one (what it found before it stopped holds them).
+  package func readsByIndex(through seq: Int) -> Bool {
+    (storedIndex != nil || !jsonLinesChunks.isEmpty) && damage.isEmpty && truncation == nil
+      && (!stoppedEarly || (tally.last?.seq ?? .min) >= seq)
   }
 
   /// Which stretch of ``loss`` may explain a finding, as ``LoadedTrace/lossExplanations``
@@ -164,7 +169,7 @@ extension TraceFile {
       return next < wanted.count && wanted[next].lowerBound <= seqs.upperBound
     }
     var found: [Event] = []
-    guard streamed.readsByIndex else {
+    guard let last = wanted.last?.upperBound, streamed.readsByIndex(through: last) else {
       _ = try stream(joining: streamed.files, options: options, chunkSize: chunkSize) { events in
         found += events.lazy.filter { isWanted($0.seq) }
         return true
