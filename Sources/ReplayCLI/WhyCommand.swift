@@ -64,7 +64,7 @@ struct WhyCommand: ParsableCommand {
       latest.append(change)
       count += 1
       // Dropped in runs, so that each change is moved once at most.
-      if latest.count >= 2 * kept { latest.removeFirst(latest.count - kept) }
+      if latest.count - kept >= kept { latest.removeFirst(latest.count - kept) }
     }
 
     /// The latest `kept`, oldest first.
@@ -84,7 +84,8 @@ struct WhyCommand: ParsableCommand {
     var replay = Replay()
     var value = replay.state.json(at: field)
     var everPresent = value != nil
-    var changes = Changes(kept: depth + 1)
+    // The last change and `depth` before it (every one, for a depth as large as an Int goes).
+    var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
       for event in events where stop.map({ event.seq <= $0 }) ?? true {
         let found = replay.apply(event)
@@ -145,7 +146,7 @@ struct WhyCommand: ParsableCommand {
   }
 
   private func printJSON(field: JSONPath, value: JSONValue?, end: Int, changes: Changes) {
-    let items: [JSONValue] = changes.printed.reversed().prefix(depth + 1).map { change in
+    let items: [JSONValue] = changes.printed.reversed().map { change in
       .object([
         "event": change.event.json, "before": change.before ?? .null,
         "after": change.after ?? .null, "findings": .array(change.findings.map(\.json)),

@@ -115,6 +115,18 @@ struct DiffAndWhyTests {
     #expect(
       listed.compactMap { ($0["event"] as? [String: Any])?["seq"] as? Int }
         == changes.suffix(5).reversed())
+    // A depth as large as an Int goes lists every change.
+    let deepest = String(Int.max)
+    let every = try ReplayTool.run("why", path, "--at", "29000", "--depth", deepest, field)
+    #expect(every.status == 0, "\(every.errors)")
+    #expect(every.output.contains("fed by\n"))
+    #expect(every.output.split(separator: "\n").count > 2 * changes.count)
+    let everyJSON = try ReplayTool.run(
+      "why", path, "--at", "29000", "--depth", deepest, field, "--json")
+    #expect(everyJSON.status == 0, "\(everyJSON.errors)")
+    let all = try #require(
+      try JSONSerialization.jsonObject(with: Data(everyJSON.output.utf8)) as? [String: Any])
+    #expect((all["changes"] as? [Any])?.count == changes.count)
   }
 
   @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {
