@@ -46,22 +46,16 @@ struct TraceSummary {
   var loss: Loss
   var source: Source
 
-  /// What the events say of themselves, counted as they are read: ``TraceSummary`` holds
-  /// these figures, not the events.
+  /// What the events say of themselves beyond what the reader's ``EventTally`` counts (how
+  /// many, the first and the last), counted as they are read: ``TraceSummary`` holds these
+  /// figures, not the events.
   struct EventCounts {
-    private(set) var eventCount = 0
-    private(set) var first: (seq: Int, time: TraceTime)?
-    private(set) var last: (seq: Int, time: TraceTime)?
     private var counts: [EventType: Int] = [:]
     private(set) var sessions = Set<SessionID>()
     private(set) var jsonLinesByteCount = 0
 
     /// Counts `events`, which follow those counted before.
     mutating func add(_ events: [Event]) {
-      guard let final = events.last, let start = events.first else { return }
-      if first == nil { first = (start.seq, start.time) }
-      last = (final.seq, final.time)
-      eventCount += events.count
       for event in events {
         counts[event.type, default: 0] += 1
         sessions.formUnion(event.payload.sessions)
@@ -75,19 +69,19 @@ struct TraceSummary {
     }
   }
 
-  /// The summary of `trace`, read without its events, which `counts` counted.
+  /// The summary of `trace`, read without its events, which `tally` and `counts` counted.
   init(
-    path: String, trace: LoadedTrace, counts: EventCounts, inspection: TraceInspection?,
-    fileByteCount: Int, whyNotTheIndex: String? = nil
+    path: String, trace: LoadedTrace, tally: EventTally, counts: EventCounts,
+    inspection: TraceInspection?, fileByteCount: Int, whyNotTheIndex: String? = nil
   ) {
     self.path = path
     format = trace.format
     header = trace.header
-    eventCount = counts.eventCount
-    firstSeq = counts.first?.seq
-    lastSeq = counts.last?.seq
+    eventCount = tally.count
+    firstSeq = tally.first?.seq
+    lastSeq = tally.last?.seq
     duration = TraceTime(
-      nanoseconds: (counts.last?.time.nanoseconds ?? 0) - (counts.first?.time.nanoseconds ?? 0))
+      nanoseconds: (tally.last?.time.nanoseconds ?? 0) - (tally.first?.time.nanoseconds ?? 0))
     eventsPerType = counts.eventsPerType
     sessionCount = counts.sessions.count
     firstSessions = counts.sessions.naturallySorted()
@@ -126,16 +120,16 @@ struct TraceSummary {
         }
       }
       var counts = EventCounts()
-      let (inspection, _) = try TraceReader(path: path, options: options).inspect(
+      let (inspection, tally) = try TraceReader(path: path, options: options).inspect(
         checkingCheckpoints: false
       ) { counts.add($0) }
       // A file without a readable event is an error, as for every command that reads traces:
       // loading it says why.
-      if counts.eventCount == 0 { _ = try TraceFile.load(path: path, options: options) }
+      if tally.count == 0 { _ = try TraceFile.load(path: path, options: options) }
       TraceReadingOptions.reportLosses(of: inspection.trace)
       return TraceSummary(
-        path: path, trace: inspection.trace, counts: counts, inspection: inspection,
-        fileByteCount: size, whyNotTheIndex: whyNotTheIndex)
+        path: path, trace: inspection.trace, tally: tally, counts: counts,
+        inspection: inspection, fileByteCount: size, whyNotTheIndex: whyNotTheIndex)
     }
     var counts = EventCounts()
     let streamed = try TraceFile.stream(path: path, options: options) { events in
@@ -144,8 +138,8 @@ struct TraceSummary {
     }
     TraceReadingOptions.reportLosses(of: streamed.withoutEvents)
     return TraceSummary(
-      path: path, trace: streamed.withoutEvents, counts: counts, inspection: nil,
-      fileByteCount: size)
+      path: path, trace: streamed.withoutEvents, tally: streamed.tally, counts: counts,
+      inspection: nil, fileByteCount: size)
   }
 
   /// The header's start time in ISO 8601, if known.

@@ -15,18 +15,17 @@ package struct FindingFingerprinter {
   /// `state`.
   package init(events: [Event], state: TraceState) {
     self.init(
-      events: events, appearances: IdentifierAliases(events: events, state: state), state: state)
+      events: events, aliases: IdentifierAliases(events: events, state: state), state: state)
   }
 
   /// Prepares the fingerprints of findings of a trace that was streamed rather than held:
   /// `appearances` took every event of the trace, whose replay ended in `state`, and `events`
   /// (in seq order) hold at least the events of the findings and those they relate to.
   package init(events: [Event], appearances: IdentifierAppearances, state: TraceState) {
-    self.init(
-      events: events, appearances: IdentifierAliases(appearances, state: state), state: state)
+    self.init(events: events, aliases: IdentifierAliases(appearances, state: state), state: state)
   }
 
-  private init(events: [Event], appearances aliases: IdentifierAliases, state: TraceState) {
+  private init(events: [Event], aliases: IdentifierAliases, state: TraceState) {
     self.events = events
     self.state = state
     self.aliases = aliases

@@ -83,10 +83,7 @@ extension TraceReader {
     var events: [Event] = []
     var inspection = try inspect(checkingCheckpoints: checkingCheckpoints) { events += $0 }
       .inspection
-    let trace = inspection.trace
-    inspection.trace = LoadedTrace(
-      path: path, events: events, truncation: trace.truncation, warnings: trace.warnings,
-      damage: trace.damage, format: .sctrace, header: trace.header, loss: trace.loss)
+    inspection.trace.events = events
     return inspection
   }
 
@@ -101,14 +98,11 @@ extension TraceReader {
     // The checkpoints the index lists are checked in this pass; one that only the scan finds
     // (the index disagrees with the file) in a second.
     var replay = checkingCheckpoints ? CheckpointReplay(seqs: index.checkpoints.map(\.seq)) : nil
-    let scan = try withWindow { window throws(TraceError) in
-      try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
-        tally.add(events)
-        for event in events { summary.add(event, tag: EventTag.tag(of: event.type)) }
-        replay?.apply(events)
-        consume(events)
-        return true
-      }
+    let scan = try streamFrames { events in
+      tally.add(events)
+      for event in events { summary.add(event, tag: EventTag.tag(of: event.type)) }
+      replay?.apply(events)
+      consume(events)
     }
     let damage = scan.damage.sorted { $0.byteOffset < $1.byteOffset }
     let trace = LoadedTrace(
@@ -141,12 +135,7 @@ extension TraceReader {
       let unlisted = scan.checkpoints.map(\.entry.seq).filter { replay.states[$0] == nil }
       if !unlisted.isEmpty {
         var again = CheckpointReplay(seqs: unlisted)
-        _ = try withWindow { window throws(TraceError) in
-          try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
-            again.apply(events)
-            return true
-          }
-        }
+        _ = try streamFrames { again.apply($0) }
         again.finish()
         replay.states.merge(again.states) { first, _ in first }
       }
@@ -156,6 +145,16 @@ extension TraceReader {
       trace: trace, frames: scan.frames.map(\.entry), contentByteCount: contentByteCount,
       fileByteCount: byteCount, checkpoints: checkpoints, index: index)
     return (inspection, tally)
+  }
+
+  /// A pass over every frame of the file, handing each frame's events to `consume` in order.
+  private func streamFrames(_ consume: ([Event]) -> Void) throws(TraceError) -> TraceScan {
+    try withWindow { window throws(TraceError) in
+      try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+        consume(events)
+        return true
+      }
+    }
   }
 
   /// Whether the stored index says what the frames say. Frames that are damaged are missing
@@ -212,9 +211,7 @@ extension TraceReader {
 
   private static func compare(
     _ checkpoint: TraceScan.Checkpoint, with state: CheckpointReplay.State
-  )
-    -> TraceInspection.CheckpointStatus
-  {
+  ) -> TraceInspection.CheckpointStatus {
     if state.digest != checkpoint.entry.digest {
       return .differs(
         "has digest \(hex(checkpoint.entry.digest)), but a fresh replay's state there has "
