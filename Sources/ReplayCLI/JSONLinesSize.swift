@@ -2,8 +2,9 @@ import SceneTrace
 import SceneTraceFile
 
 /// The size of events as JSON Lines (the export form), from the lines of some of them: making
-/// an event's line costs far more than reading the event (about 19,000 instructions), so the
-/// size of a long trace is estimated from a sample, each type's count times that type's mean.
+/// an event's line costs several times what reading the event from a `.sctrace` frame does
+/// (about 8,000 instructions on the mixed session of `tools/bench`), so the size of a long
+/// trace is estimated from a sample, each type's count times that type's mean.
 struct JSONLinesSizeSample {
   /// How many of each type were measured, and the bytes of their lines.
   private var measured: [EventType: (events: Int, bytes: Int)] = [:]

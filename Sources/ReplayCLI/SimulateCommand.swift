@@ -91,9 +91,8 @@ final class JSONLinesFileSink: TraceSink, @unchecked Sendable {
   func open() throws -> TracePosition { .start }
 
   func write(_ events: [Event]) throws {
-    let text = events.map { $0.jsonLine + "\n" }.joined()
     do {
-      try handle.write(contentsOf: Data(text.utf8))
+      try handle.write(contentsOf: Data(TraceOutput.jsonLines(events)))
       count += events.count
     } catch {
       failure = failure ?? UsageError("cannot write \(path): \(error)")

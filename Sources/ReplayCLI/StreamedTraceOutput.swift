@@ -61,7 +61,7 @@ final class StreamedTraceOutput {
       if let writer {
         for event in events { try writer.append(event) }
       } else {
-        try sink.write(Array(TraceOutput.jsonLines(events).utf8))
+        try sink.write(TraceOutput.jsonLines(events))
       }
     } catch {
       keep(error)

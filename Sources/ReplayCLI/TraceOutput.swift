@@ -77,19 +77,18 @@ enum TraceOutput {
   }
 
   /// `events` in the JSON Lines export form, a line each.
-  static func jsonLines(_ events: [Event]) -> String {
-    var text = ""
-    text.reserveCapacity(events.count * 100)
+  static func jsonLines(_ events: [Event]) -> [UInt8] {
+    var text = JSONText(reservingCapacity: events.count * 128)
     for event in events {
-      text += event.jsonLine
-      text += "\n"
+      event.writeJSONLine(to: &text)
+      text.append("\n")
     }
-    return text
+    return text.bytes
   }
 
   /// Writes `events` to `path` as JSON Lines in the export form.
   static func writeJSONLines(_ events: [Event], to path: String) throws(TraceError) {
-    try write(Data(jsonLines(events).utf8), to: path)
+    try write(Data(jsonLines(events)), to: path)
   }
 
   /// Writes `data` to `path`.
@@ -136,6 +135,13 @@ enum TraceOutput {
 
   /// The size of `events` as JSON Lines (the export form).
   static func jsonLinesSize(of events: [Event]) -> Int {
-    events.reduce(0) { $0 + $1.jsonLine.utf8.count + 1 }
+    var size = 0
+    var line = JSONText()
+    for event in events {
+      event.writeJSONLine(to: &line)
+      size += line.bytes.count + 1
+      line.removeAll()
+    }
+    return size
   }
 }

@@ -59,7 +59,7 @@ import Testing
     let redaction = Redaction(
       replacing: Set(FieldSensitivity.allCases), key: Redaction.key(fromSalt: salt))
     let events = trace.events.map { Event(seq: $0.seq, time: $0.time, redaction($0.payload)) }
-    if jsonLines { return Array(TraceOutput.jsonLines(events).utf8) }
+    if jsonLines { return TraceOutput.jsonLines(events) }
     let header = TraceHeader(
       recorderVersion: "replay redact \(ReplayMain.version)",
       appName: trace.header?.appName ?? "",

@@ -262,8 +262,29 @@ func malformedInputGivesTheExpectedError(_ test: ErrorCase) {
   }
 
   @Test func aKeyRepeatedInALineIsRefusedNamingIt() {
-    let error = readError(#"{"type":"app.mark","label":"a","label":"b"}"# + "\n")
+    for line in [
+      #"{"type":"app.mark","label":"a","label":"b"}"#,
+      // Spelled once with an escape: the same key all the same.
+      #"{"type":"app.mark","label":"a","l\u0061bel":"b"}"#,
+      // A member no event has before the repeat: the first key repeated is named.
+      #"{"x":1,"type":"app.mark","label":"a","label":"b"}"#,
+    ] {
+      let error = readError(line + "\n")
+      #expect(error?.code == .invalidJSON, "\(line)")
+      #expect(error?.message.contains(#"the key "label" appears twice"#) == true, "\(line)")
+    }
+    let error = readError(#"{"type":"app.mark","x":1,"label":"a","x":2}"# + "\n")
+    #expect(error?.message.contains(#"the key "x" appears twice"#) == true)
+  }
+
+  /// The reader finds the keys it keeps by their bytes; a key spelled with escapes is the same
+  /// key, and a kept key without its colon is the same error as any other.
+  @Test func aKeptKeyIsReadHoweverItIsSpelled() throws {
+    let trace = try decode(#"{"t\u0079pe":"app.mark", "label" :"a" ,"\u0074":1.5}"# + "\n")
+    #expect(trace.events.map(\.payload) == [.appMark(label: "a")])
+    #expect(trace.events.first?.time == TraceTime(milliseconds: 1500))
+    let error = readError(#"{"type" "app.mark"}"# + "\n")
     #expect(error?.code == .invalidJSON)
-    #expect(error?.message.contains(#"the key "label" appears twice"#) == true)
+    #expect(error?.message.contains(#"expected ':' after the key "type""#) == true)
   }
 }

@@ -14,6 +14,7 @@ public protocol OpenEnumeration: Hashable, Sendable, Codable, CustomStringConver
 
 extension OpenEnumeration {
   /// Creates the value spelled `rawValue`, keeping an unknown spelling as ``unrecognized(_:)``.
+  @inlinable  // specialized where it is called: a reader of JSON Lines makes one per field
   public init(rawValue: String) {
     self = Self.recognizedCases.first { $0.rawValue == rawValue } ?? .unrecognized(rawValue)
   }

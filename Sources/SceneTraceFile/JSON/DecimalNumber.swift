@@ -48,6 +48,57 @@ struct DecimalNumber {
     if digits.isEmpty { exponent = 0 }
   }
 
+  /// A number written as plain digits with an optional sign and fraction (`-12.5`, `3`), no
+  /// exponent, at most 19 digits: its digits as one integer and how many follow the point. Nil
+  /// for any other text (which ``init(_:)`` reads, or refuses), so that the common case is read
+  /// without allocating.
+  static func plain(_ text: String) -> (isNegative: Bool, digits: UInt64, fractionDigits: Int)? {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      var index = 0
+      let isNegative = bytes.first == UInt8(ascii: "-")
+      if isNegative { index += 1 }
+      var digits: UInt64 = 0
+      var digitCount = 0
+      var pointIndex: Int?
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ".") {
+          // A point needs a digit on each side.
+          guard pointIndex == nil, digitCount > 0, index + 1 < bytes.count else { return nil }
+          pointIndex = index
+        } else {
+          guard let digit = Self.digit(byte), digitCount < 19 else { return nil }
+          digits = digits * 10 + UInt64(digit)
+          digitCount += 1
+        }
+        index += 1
+      }
+      guard digitCount > 0 else { return nil }
+      return (isNegative, digits, pointIndex.map { bytes.count - 1 - $0 } ?? 0)
+    } ?? nil
+  }
+
+  /// 10^0 through 10^9.
+  static let powersOfTen: [UInt64] = (0...9).map { exponent in
+    (0..<exponent).reduce(1) { power, _ in power * 10 }
+  }
+
+  /// The powers of ten a `Double` holds exactly, 10^0 through 10^22.
+  static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+    (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+  }
+
+  /// `text` as the nearest `Double`, when it is plain (see ``plain(_:)``) with at most 15
+  /// digits: its digits and the power of ten it is divided by are both exact, so one division
+  /// rounds it as `Double(text)` does. Nil otherwise.
+  static func exactlyRoundedDouble(_ text: String) -> Double? {
+    guard let (isNegative, digits, fractionDigits) = plain(text), digits < 1 << 53,
+      fractionDigits < exactPowersOfTen.count
+    else { return nil }
+    let magnitude = Double(digits) / exactPowersOfTen[fractionDigits]
+    return isNegative ? -magnitude : magnitude
+  }
+
   /// Whether the number is zero (`-0` included).
   var isZero: Bool { digits.isEmpty }
 
@@ -72,6 +123,16 @@ struct DecimalNumber {
       value = rounded
     }
     return (value, false)
+  }
+
+  /// `text` as an integer, when it is one and fits in `Int`.
+  static func exactInteger(_ text: String) -> Int? {
+    if let (isNegative, digits, fractionDigits) = plain(text), fractionDigits == 0,
+      digits <= UInt64(Int.max)
+    {
+      return isNegative ? -Int(digits) : Int(digits)
+    }
+    return DecimalNumber(text)?.exactInteger
   }
 
   /// The number as an integer, when it is one and fits in `Int`.

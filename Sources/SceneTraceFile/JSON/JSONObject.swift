@@ -47,7 +47,10 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
   /// The value of `key`, or nil when the object has no such member. Setting nil removes it.
   package subscript(key: String) -> JSONValue? {
     get {
-      keys.lastIndex(of: key).map { values[$0] }
+      // Lengths first: most keys an event's fields are looked up against differ in length, and
+      // comparing two strings' lengths costs a fraction of comparing the strings.
+      let length = key.utf8.count
+      return keys.lastIndex { $0.utf8.count == length && $0 == key }.map { values[$0] }
     }
     set {
       if let index = keys.lastIndex(of: key) {
@@ -82,7 +85,10 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     guard keys.count > 1 else { return nil }
     if keys.count <= 16 {
       for first in keys.indices {
-        for second in keys.indices where second > first && keys[first] == keys[second] {
+        for second in keys.indices
+        where second > first && keys[first].utf8.count == keys[second].utf8.count
+          && keys[first] == keys[second]
+        {
           return keys[first]
         }
       }

@@ -32,7 +32,7 @@ struct JSONParser {
   ///
   /// With `keys`, a member of the outermost object whose key is not among them is checked but
   /// not kept (its value reads as null): a large field nobody reads costs no memory.
-  mutating func parseDocument(keeping keys: Set<String>? = nil) throws(JSONSyntaxError)
+  mutating func parseDocument(keeping keys: JSONKeySet? = nil) throws(JSONSyntaxError)
     -> JSONValue
   {
     skipWhitespace()
@@ -169,7 +169,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func parseObject(depth: Int, keeping keys: Set<String>? = nil)
+  private mutating func parseObject(depth: Int, keeping keys: JSONKeySet? = nil)
     throws(JSONSyntaxError) -> JSONObject
   {
     try checkDepth(depth)
@@ -180,9 +180,26 @@ struct JSONParser {
       position += 1
       return object
     }
+    // Whether a key repeats is known without comparing keys when all of them are kept ones.
+    var keysSeen = JSONKeySet.Members()
+    var repeatsKnownKey = false
+    var hasOtherKeys = keys == nil
     while true {
-      let key = try parseMemberKey()
-      if let keys, !keys.contains(key) {
+      // A key kept and written without escapes is found by its bytes; any other is read whole.
+      var known: String?
+      if let keys, let (index, member) = parseKnownMemberKey(keys) {
+        known = member
+        // Two of the kept keys are told apart by their numbers.
+        if !keysSeen.insert(index) { repeatsKnownKey = true }
+      }
+      let key: String
+      if let known {
+        key = known
+      } else {
+        key = try parseMemberKey()
+        hasOtherKeys = true
+      }
+      if let keys, known == nil, !keys.contains(key) {
         try skipValue(depth: depth)
         object.appendUnchecked(key, .null)
       } else {
@@ -193,7 +210,7 @@ struct JSONParser {
       switch bytes[position] {
       case UInt8(ascii: ","): position += 1
       case UInt8(ascii: "}"):
-        if let key = object.repeatedKey {
+        if repeatsKnownKey || hasOtherKeys, let key = object.repeatedKey {
           throw failure("the key \"\(key)\" appears twice in one object")
         }
         position += 1
@@ -262,6 +279,32 @@ struct JSONParser {
           expecting: isObject ? "',' or '}' after a member" : "',' or ']' after an element")
       }
     }
+  }
+
+  /// Reads a member's key and the `:` after it when the key is one of `keys` written without
+  /// escapes, and returns the set's own string for it; otherwise reads nothing and returns nil.
+  private mutating func parseKnownMemberKey(_ keys: JSONKeySet) -> (index: Int, key: String)? {
+    skipWhitespace()
+    guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    var closing = position + 1
+    while closing < end, bytes[closing] != UInt8(ascii: "\""), bytes[closing] != UInt8(ascii: "\\")
+    {
+      closing += 1
+    }
+    guard closing < end, bytes[closing] == UInt8(ascii: "\""),
+      let member = keys.member(
+        spelled: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<closing]))
+    else { return nil }
+    let start = position
+    position = closing + 1
+    skipWhitespace()
+    guard position < end, bytes[position] == UInt8(ascii: ":") else {
+      // Read again as any key, for the error it gives.
+      position = start
+      return nil
+    }
+    position += 1
+    return member
   }
 
   /// Reads a member's key and the `:` after it.
@@ -495,5 +538,60 @@ struct JSONParser {
     }
     let digits = String(byte, radix: 16, uppercase: true)
     return "byte 0x\(digits.count < 2 ? "0" : "")\(digits)"
+  }
+}
+
+/// Keys an object's members are kept for, found by their bytes: the parser hands on the set's
+/// own string for a key, rather than making and hashing one for every member it reads.
+struct JSONKeySet: Sendable {
+  /// The keys by their length in UTF-8 bytes and first byte, each with its bytes and number.
+  private let buckets: [[(bytes: [UInt8], index: Int, key: String)]]
+  private static let longest = 64
+
+  init(_ keys: some Sequence<String>) {
+    var buckets = [[(bytes: [UInt8], index: Int, key: String)]](
+      repeating: [], count: (Self.longest + 1) << 8)
+    for (index, key) in keys.sorted().enumerated() {
+      let bytes = Array(key.utf8)
+      precondition(!bytes.isEmpty && bytes.count <= Self.longest && index < Members.capacity)
+      buckets[Self.bucket(bytes.count, bytes[0])].append((bytes, index, key))
+    }
+    self.buckets = buckets
+  }
+
+  private static func bucket(_ length: Int, _ first: UInt8) -> Int { length << 8 | Int(first) }
+
+  /// Whether `key` is one of the keys.
+  func contains(_ key: String) -> Bool {
+    var key = key
+    return key.withUTF8 { member(spelled: $0) != nil }
+  }
+
+  /// The key spelled by `bytes` and its number, nil when there is none.
+  func member(spelled bytes: UnsafeBufferPointer<UInt8>) -> (index: Int, key: String)? {
+    guard let first = bytes.first, bytes.count <= Self.longest else { return nil }
+    for candidate in buckets[Self.bucket(bytes.count, first)] {
+      if candidate.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) {
+        return (candidate.index, candidate.key)
+      }
+    }
+    return nil
+  }
+
+  /// A set of the keys' numbers.
+  struct Members {
+    static let capacity = 128
+    private var bits: (UInt64, UInt64) = (0, 0)
+
+    /// Adds `index`; false when it was there.
+    mutating func insert(_ index: Int) -> Bool {
+      let bit = UInt64(1) << UInt64(index & 63)
+      if index < 64 {
+        defer { bits.0 |= bit }
+        return bits.0 & bit == 0
+      }
+      defer { bits.1 |= bit }
+      return bits.1 & bit == 0
+    }
   }
 }

@@ -8,19 +8,18 @@ extension JSONValue {
   /// Strings escape `"`, `\` and control characters (as `\u00XX`) and keep every other character
   /// as UTF-8.
   package func serialized(pretty: Bool = false) -> String {
-    var output = ""
-    output.reserveCapacity(128)
+    var output = JSONText()
     write(to: &output, indent: pretty ? 0 : nil)
-    return output
+    return output.string
   }
 
   /// Appends the value to `output`; `indent` is the current depth when pretty, nil when compact.
-  func write(to output: inout String, indent: Int?) {
+  func write(to output: inout JSONText, indent: Int?) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let text): output += text
-    case .string(let text): JSONValue.writeString(text, to: &output)
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .number(let text): output.appendRaw(text)
+    case .string(let text): output.appendString(text)
     case .array(let elements):
       writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent) {
         index, output, inner in
@@ -31,67 +30,116 @@ extension JSONValue {
       let values = object.values
       writeContainer(open: "{", close: "}", count: keys.count, to: &output, indent: indent) {
         index, output, inner in
-        JSONValue.writeString(keys[index], to: &output)
-        output += inner == nil ? ":" : ": "
+        output.appendString(keys[index])
+        output.append(inner == nil ? ":" : ": ")
         values[index].write(to: &output, indent: inner)
       }
     }
   }
 
   private func writeContainer(
-    open: String, close: String, count: Int, to output: inout String, indent: Int?,
-    element: (Int, inout String, Int?) -> Void
+    open: StaticString, close: StaticString, count: Int, to output: inout JSONText,
+    indent: Int?, element: (Int, inout JSONText, Int?) -> Void
   ) {
-    output += open
+    output.append(open)
     guard count > 0 else {
-      output += close
+      output.append(close)
       return
     }
     let inner = indent.map { $0 + 1 }
     for index in 0..<count {
-      if index > 0 { output += "," }
-      if let inner { output += "\n" + String(repeating: "  ", count: inner) }
+      if index > 0 { output.append(",") }
+      if let inner { output.appendLineBreak(indent: inner) }
       element(index, &output, inner)
     }
-    if let indent { output += "\n" + String(repeating: "  ", count: indent) }
-    output += close
+    if let indent { output.appendLineBreak(indent: indent) }
+    output.append(close)
+  }
+}
+
+/// JSON text under construction, as UTF-8 bytes: appending to a byte array costs a fraction of
+/// appending to a `String`, which checks and updates its storage's flags at every append.
+package struct JSONText {
+  /// The text so far.
+  package private(set) var bytes: [UInt8] = []
+
+  /// Empty text, with room for `capacity` bytes.
+  package init(reservingCapacity capacity: Int = 128) {
+    bytes.reserveCapacity(capacity)
   }
 
-  /// Appends `text` as a JSON string literal.
-  static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    defer { output += "\"" }
-    guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
-      output += text
-      return
+  /// The text as a string.
+  package var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Empties the text, keeping its room.
+  package mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends `literal` as it is.
+  package mutating func append(_ literal: StaticString) {
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `text` as it is: text already in JSON's form, such as a number's.
+  package mutating func appendRaw(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Appends `value` in decimal.
+  package mutating func appendInteger(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    appendDigits(value.magnitude, minimumCount: 1)
+  }
+
+  /// Appends the decimal digits of `value`, with leading zeros up to `minimumCount` digits.
+  package mutating func appendDigits(_ value: UInt, minimumCount: Int) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt.max's 20 digits
+    var count = 0
+    var rest = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[buffer.count - 1 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest != 0 || count < minimumCount
+      bytes.append(contentsOf: buffer[(buffer.count - count)...])
     }
-    // The characters escaped are ASCII, so every run between them ends on a scalar boundary
-    // (not always on a character's: "\r\n" is one). Each run is appended as a substring, in
-    // place; appending a view of scalars would copy the whole output each time.
-    let bytes = text.utf8
-    let run = { (range: Range<String.Index>) in Substring(text.unicodeScalars[range]) }
-    var unescapedStart = bytes.startIndex
-    var index = unescapedStart
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      if byte == 0x22 || byte == 0x5C || byte < 0x20 {
-        output += run(unescapedStart..<index)
-        output += escape(Unicode.Scalar(byte))
-        unescapedStart = bytes.index(after: index)
+  }
+
+  /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as
+  /// `\u00XX`, every other character as its UTF-8.
+  package mutating func appendString(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for (index, byte) in utf8.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendEscape(byte)
+        runStart = index + 1
       }
-      index = bytes.index(after: index)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
-    output += run(unescapedStart..<bytes.endIndex)
+    bytes.append(UInt8(ascii: "\""))
   }
 
-  private static func escape(_ scalar: Unicode.Scalar) -> String {
-    switch scalar {
-    case "\"": return "\\\""
-    case "\\": return "\\\\"
+  private mutating func appendEscape(_ byte: UInt8) {
+    switch byte {
+    case 0x22: append("\\\"")
+    case 0x5C: append("\\\\")
     default:
-      let hex = String(scalar.value, radix: 16)
-      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      let hex: StaticString = "0123456789abcdef"
+      append("\\u00")
+      bytes.append(hex.utf8Start[Int(byte >> 4)])
+      bytes.append(hex.utf8Start[Int(byte & 0xF)])
     }
+  }
+
+  /// Appends a newline and `indent` levels of two spaces.
+  package mutating func appendLineBreak(indent: Int) {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
   }
 }
 
@@ -101,12 +149,13 @@ extension JSONValue {
 /// about 64 KiB.
 package struct JSONObjectWriter {
   private let write: (String) -> Void
-  private var pending = "{"
+  private var pending = JSONText(reservingCapacity: 1 << 16 + 4096)
   private var isFirstMember = true
   private var isFirstElement = true
 
   package init(write: @escaping (String) -> Void) {
     self.write = write
+    pending.append("{")
   }
 
   /// Writes the member `key`: `value`.
@@ -120,13 +169,13 @@ package struct JSONObjectWriter {
   /// ``endArray()``.
   package mutating func startArray(_ key: String) {
     startMember(key)
-    pending += "["
+    pending.append("[")
     isFirstElement = true
   }
 
   /// Writes an element of the array ``startArray(_:)`` started.
   package mutating func element(_ value: JSONValue) {
-    if !isFirstElement { pending += "," }
+    if !isFirstElement { pending.append(",") }
     isFirstElement = false
     value.write(to: &pending, indent: nil)
     flushIfLong()
@@ -134,26 +183,27 @@ package struct JSONObjectWriter {
 
   /// Ends the array ``startArray(_:)`` started.
   package mutating func endArray() {
-    pending += "]"
+    pending.append("]")
   }
 
   /// Ends the object and writes what is left; `terminator` follows it.
   package mutating func finish(terminator: String = "") {
-    pending += "}" + terminator
-    write(pending)
-    pending = ""
+    pending.append("}")
+    pending.appendRaw(terminator)
+    write(pending.string)
+    pending = JSONText(reservingCapacity: 0)
   }
 
   private mutating func startMember(_ key: String) {
-    if !isFirstMember { pending += "," }
+    if !isFirstMember { pending.append(",") }
     isFirstMember = false
-    JSONValue.writeString(key, to: &pending)
-    pending += ":"
+    pending.appendString(key)
+    pending.append(":")
   }
 
   private mutating func flushIfLong() {
-    guard pending.utf8.count >= 1 << 16 else { return }
-    write(pending)
-    pending.removeAll(keepingCapacity: true)
+    guard pending.bytes.count >= 1 << 16 else { return }
+    write(pending.string)
+    pending.removeAll()
   }
 }

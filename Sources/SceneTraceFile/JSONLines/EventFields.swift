@@ -36,7 +36,7 @@ struct EventFields {
   func integer(_ key: String) throws(TraceError) -> Int {
     switch try value(key) {
     case .number(let text):
-      guard let value = DecimalNumber(text)?.exactInteger else {
+      guard let value = DecimalNumber.exactInteger(text) else {
         throw invalid(key, "expected an integer, found \(text)")
       }
       return value
@@ -172,6 +172,7 @@ struct EventFields {
   }
 
   private func finite(_ text: String, field: String) throws(TraceError) -> Double {
+    if let value = DecimalNumber.exactlyRoundedDouble(text) { return value }
     guard let value = Double(text), value.isFinite else {
       throw invalid(field, "expected a number within the range of a Double, found \(text)")
     }

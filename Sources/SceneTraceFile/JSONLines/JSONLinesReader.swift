@@ -159,7 +159,7 @@ struct JSONLinesReader {
 
   /// The members of an event line that are read: the fields of the event types, its type, its
   /// time and its seq. Any other member is checked as JSON and dropped unread.
-  private static let keptKeys = Event.Payload.fieldKeys.union(["type", "t", "seq"])
+  private static let keptKeys = JSONKeySet(Event.Payload.fieldKeys.union(["type", "t", "seq"]))
 
   /// Reads an event line of a seq not `wanted` for its seq (`"seq"`) and the text of its time
   /// (`"t"`, a number), and returns true; returns false, having read nothing, when it claims a

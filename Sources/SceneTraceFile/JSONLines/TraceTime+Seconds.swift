@@ -8,6 +8,17 @@ extension TraceTime {
   /// Throws `invalidValue`, without a location, for text that is not a number, a negative time,
   /// or one beyond the latest a trace can hold.
   package init(secondsText text: String) throws(TraceError) {
+    // Most times have at most nine decimals: their nanoseconds need no rounding.
+    if let (isNegative, digits, fractionDigits) = DecimalNumber.plain(text),
+      !isNegative || digits == 0, fractionDigits <= 9
+    {
+      let (nanoseconds, overflow) = digits.multipliedReportingOverflow(
+        by: DecimalNumber.powersOfTen[9 - fractionDigits])
+      if !overflow, nanoseconds <= UInt64(Int64.max) {
+        self.init(nanoseconds: Int64(nanoseconds))
+        return
+      }
+    }
     guard let decimal = DecimalNumber(text) else {
       throw TraceError(
         code: .invalidValue,
