@@ -6,7 +6,9 @@ extension TraceReducer {
     _ id: SessionID, _ callback: LifecycleCallback, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    guard let scene = state.sessions[id]?.scene else {
+    // One read of the session, where it is stored: its scene and role, not a copy of it all.
+    let (scene, role) = state.sessions.read(id) { ($0.scene, $0.role) } ?? (nil, nil)
+    guard let scene else {
       reportUnknownScene(id, state: state, log: &log)
       if let resulting = callback.resultingState {
         openScene(id, in: resulting, at: log.seq, midLife: true, in: &state)
@@ -22,9 +24,7 @@ extension TraceReducer {
       return
     }
     if let current = scene.state {
-      judge(
-        callback, in: current, scene: scene, session: id, role: state.sessions[id]?.role,
-        log: &log)
+      judge(callback, in: current, scene: scene, session: id, role: role, log: &log)
     }
     settleRenders(id, on: callback, in: &state, log: &log)
     guard let resulting = callback.resultingState else {
@@ -60,6 +60,8 @@ extension TraceReducer {
     let active = scene.activeSinceEnteringForeground
     let row = LifecycleTransition.of(
       callback, in: current, activeSinceEnteringForeground: active, role: role)
+    // Most transitions are legal: the text is made only for a finding.
+    guard row.verdict != .legal else { return }
     let label = row.row.isEmpty ? "" : " (row \(row.row))"
     let seen = "\(callback.eventType) in \(current.rawValue)\(label)"
     switch row.verdict {
@@ -99,7 +101,7 @@ extension TraceReducer {
 
   private func reportUnknownScene(_ id: SessionID, state: TraceState, log: inout FindingLog) {
     let why =
-      switch state.sessions[id]?.status {
+      switch state.sessions.status(of: id) {
       case nil: "the trace has not named this session before"
       case .configuring: "it was configured but scene.willConnect has not come"
       case .archived: "its scene disconnected, or the app launched again, since it last connected"
@@ -119,13 +121,14 @@ extension TraceReducer {
     _ id: SessionID, in activation: SceneActivation?, at seq: Int, midLife: Bool = false,
     in state: inout TraceState
   ) {
-    var session = state.sessions[id] ?? SessionState(status: .connected)
-    session.status = .connected
-    session.connections += 1
-    var scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
-    scene.startedMidLife = midLife
-    session.scene = scene
-    state.sessions[id] = session
+    if state.sessions.slot(of: id) == nil { state.sessions[id] = SessionState(status: .connected) }
+    state.updateSession(id) { session in
+      session.status = .connected
+      session.connections += 1
+      var scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
+      scene.startedMidLife = midLife
+      session.scene = scene
+    }
   }
 
   /// Disconnects the session's scene at event `seq`; the session stays open.
@@ -148,7 +151,7 @@ extension TraceReducer {
   /// launch (the key scene, drags, presses, bands) is cleared. Shared state persists.
   func closeLaunch(_ state: inout TraceState, by event: Event, log: inout FindingLog) {
     for id in state.sessions.keys.sorted() {
-      switch state.sessions[id]?.status {
+      switch state.sessions.status(of: id) {
       case .connected?:
         reportUnfinishedResize(of: id, "was closed by \(event.type)", in: &state, log: &log)
         closeScene(id, at: event.seq, in: &state)

@@ -5,12 +5,16 @@ extension TraceReducer {
   func configure(
     _ id: SessionID, role: SceneRole, in state: inout TraceState, log: inout FindingLog
   ) {
-    switch state.sessions[id]?.status {
-    case nil, .discarded?:
-      var session = state.sessions[id] ?? SessionState(status: .configuring)
-      session.status = .configuring
+    switch state.sessions.status(of: id) {
+    case nil:
+      var session = SessionState(status: .configuring)
       session.role = role
       state.sessions[id] = session
+    case .discarded?:
+      state.updateSession(id) { session in
+        session.status = .configuring
+        session.role = role
+      }
     case .configuring?:
       log.report(
         .sessionOrder, .error, session: id,
@@ -30,13 +34,14 @@ extension TraceReducer {
   func connect(
     _ id: SessionID, role: SceneRole?, in state: inout TraceState, log: inout FindingLog
   ) {
-    if let scene = state.sessions[id]?.scene {
+    let connected = state.sessions.read(id) { $0.scene.map { ($0.instance, $0.lastLifecycleSeq) } }
+    if let (instance, lastLifecycleSeq) = connected ?? nil {
       log.report(
         .sessionOneScene, .error, session: id,
-        "scene.willConnect for session \(id) while its scene (instance \(scene.instance)) is "
+        "scene.willConnect for session \(id) while its scene (instance \(instance)) is "
           + "still connected (row J1); a session has one scene at a time, so this starts a new "
           + "instance",
-        related: [scene.lastLifecycleSeq])
+        related: [lastLifecycleSeq])
     }
     openScene(id, in: .unattached, at: log.seq, in: &state)
     if let role { state.updateSession(id) { $0.role = role } }

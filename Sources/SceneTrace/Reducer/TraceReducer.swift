@@ -63,7 +63,7 @@ public struct TraceReducer: Sendable {
     var state = state
     finishWindowing(&state, log: &log)
     let configuring = state.sessions.keys.sorted().filter {
-      state.sessions[$0]?.status == .configuring
+      state.sessions.status(of: $0) == .configuring
     }
     if !configuring.isEmpty {
       let names = configuring.map(\.rawValue).joined(separator: ", ")
@@ -140,7 +140,7 @@ public struct TraceReducer: Sendable {
       if let session { reportNonInteractive(session, "is made the key window", state, &log) }
       if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: event.seq) }
     case .sessionConfigure(let id, let role, let activityType):
-      let isNew = state.sessions[id] == nil
+      let isNew = state.sessions.slot(of: id) == nil
       reportExternalDisplayConfigure(id, role: role, state: state, log: &log)
       configure(id, role: role, in: &state, log: &log)
       noteRole(of: id, in: &state)
@@ -152,7 +152,7 @@ public struct TraceReducer: Sendable {
         discard(id, closedByUser: closedByUser, in: &state, log: &log)
       }
     case .sceneWillConnect(let id, let role, let activityType, _):
-      let isNew = state.sessions[id].map { $0.status == .configuring } ?? true
+      let isNew = state.sessions.status(of: id).map { $0 == .configuring } ?? true
       connect(id, role: role, in: &state, log: &log)
       noteRole(of: id, in: &state)
       if isNew, let activityType { linkDrag(toNewSession: id, activityType, in: &state) }
@@ -189,7 +189,7 @@ public struct TraceReducer: Sendable {
       withScene(id, in: &state, log: &log) { $0.keyWindow = window }
       reportNonInteractive(id, "has a window that becomes key", state, &log)
       if !state.reportsAppKeyWindow,
-        state.sessions[id]?.scene?.state == .foregroundActive
+        state.sessions.read(id, { $0.scene?.state }) == .foregroundActive
       {
         state.app.keyScene = id
         state.app.keySceneSince = event.seq
@@ -210,7 +210,7 @@ public struct TraceReducer: Sendable {
           wantsPriority: priority == true),
         in: &state, log: &log)
       if target != nil, state.app.keyScene == nil,
-        state.sessions[id]?.scene?.state == .foregroundActive
+        state.sessions.read(id, { $0.scene?.state }) == .foregroundActive
       {
         reportNotFrontmost(id, "key command \(input)", state, &log)
       }

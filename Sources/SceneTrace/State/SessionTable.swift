@@ -112,6 +112,15 @@ public struct SessionTable: Sendable {
     sceneSlots.compactMap { states[$0].scene?.state }
   }
 
+  /// What `body` reads of session `id` where it is stored, without copying the session; nil when
+  /// the trace has not named it.
+  package func read<Result>(_ id: SessionID, _ body: (borrowing SessionState) -> Result)
+    -> Result?
+  {
+    guard let slot = slot(of: id) else { return nil }
+    return states.withUnsafeBufferPointer { body($0[slot]) }
+  }
+
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
   package func status(of id: SessionID) -> SessionStatus? {
     slot(of: id).map { states[$0].status }
