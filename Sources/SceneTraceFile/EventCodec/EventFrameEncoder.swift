@@ -204,7 +204,11 @@ struct InternedString: Hashable {
   init(_ value: String) { self.value = value }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.value.utf8.elementsEqual(rhs.value.utf8)
+    // Byte by byte through the strings' storage: the views' iterators cost tens of
+    // instructions a byte, and a session identifier from UIKit has 36.
+    guard lhs.value.utf8.count == rhs.value.utf8.count else { return false }
+    var (left, right) = (lhs.value, rhs.value)
+    return left.withUTF8 { left in right.withUTF8 { left.elementsEqual($0) } }
   }
 
   func hash(into hasher: inout Hasher) {
