@@ -8,7 +8,13 @@ extension TraceReducer {
     _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
     region: String?, in state: inout TraceState, log: inout FindingLog
   ) {
-    state.updateScene(id) { checkPointer(id, phase: phase, region: region, scene: $0, &log) }
+    // The three fields the check reads are handed over, not the scene: passed from the
+    // closure's `inout`, the scene (about 600 bytes) was copied at every sample.
+    state.updateScene(id) {
+      checkPointer(
+        id, phase: phase, region: region, drag: $0.drag, began: $0.dragBegan,
+        startedMidLife: $0.startedMidLife, &log)
+    }
     let seq = log.seq
     withScene(id, in: &state, log: &log) {
       $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
@@ -16,21 +22,21 @@ extension TraceReducer {
   }
 
   private func checkPointer(
-    _ id: SessionID, phase: PointerPhase, region: String?, scene: SceneState,
-    _ log: inout FindingLog
+    _ id: SessionID, phase: PointerPhase, region: String?, drag: PointerDragProgress?,
+    began dragBegan: Int?, startedMidLife: Bool, _ log: inout FindingLog
   ) {
     // Made only for a finding: an array at every sample cost an allocation per event.
-    var began: [Int] { scene.dragBegan.map { [$0] } ?? [] }
-    switch (phase, scene.drag) {
+    var began: [Int] { dragBegan.map { [$0] } ?? [] }
+    switch (phase, drag) {
     case (.began, let drag?):
       log.report(
         .pointerSequence, .error, session: id,
-        "pointer.drag began while the drag that began at seq \(scene.dragBegan ?? 0) is still "
+        "pointer.drag began while the drag that began at seq \(dragBegan ?? 0) is still "
           + "\(drag.phase); a drag ends or is cancelled before the next one begins",
         related: began)
     case (.changed, nil), (.ended, nil), (.cancelled, nil):
       // A scene met mid-life may have been dragging before the trace started.
-      if !scene.startedMidLife {
+      if !startedMidLife {
         log.report(
           .pointerSequence, .error, session: id,
           "pointer.drag \(phase) with no drag in flight in this scene: no began since the last "

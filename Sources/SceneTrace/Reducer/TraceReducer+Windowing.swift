@@ -47,10 +47,12 @@ extension TraceReducer {
   }
 
   /// Checks the frontmost scene after a run of appearance and key-window changes, at the first
-  /// event that is neither (or at the end of the trace).
-  func settleAppearance(before event: Event?, in state: inout TraceState, log: inout FindingLog) {
+  /// event that is neither (or at the end of the trace, where `type` is nil). It takes the
+  /// event's type, not the event: wrapping the event in an optional copied it at every event.
+  func settleAppearance(before type: EventType?, in state: inout TraceState, log: inout FindingLog)
+  {
     guard let since = state.app.appearanceChangedAt else { return }
-    switch event?.payload {
+    switch type {
     case .sceneActiveAppearance?, .appKeyWindow?, .windowBecomeKey?: return
     default: break
     }

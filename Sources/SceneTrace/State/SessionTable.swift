@@ -101,6 +101,17 @@ public struct SessionTable: Sendable {
     return body(&states[slot])
   }
 
+  /// Runs `body` on the scene of session `id` where it is stored; nil when the trace has not
+  /// named it or it has no scene. `body` changes the scene, not whether there is one, so the
+  /// slots with a scene are not looked at again: asking cost a copy of the scene (about 600
+  /// bytes), twice an event.
+  package mutating func updateScene<Result>(
+    _ id: SessionID, _ body: (inout SceneState) -> Result
+  ) -> Result? {
+    guard let slot = slot(of: id) else { return nil }
+    return states[slot].scene?.update(body)
+  }
+
   /// Runs `body` on every connected scene where it is stored, in slot order.
   package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
     // `body` changes scenes, not whether sessions have one: `sceneSlots` stays as it is.

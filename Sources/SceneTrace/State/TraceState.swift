@@ -58,7 +58,7 @@ public struct TraceState: Hashable, Sendable, Codable {
   mutating func updateScene<Result>(
     _ id: SessionID, _ body: (inout SceneState) -> Result
   ) -> Result? {
-    updateSession(id) { $0.scene?.update(body) } ?? nil
+    sessions.updateScene(id, body)
   }
 
   /// Runs `body` on every connected scene in place.
