@@ -47,6 +47,9 @@ enum TraceOutput {
     // A conversion has no crash to survive before it closes: blocks end with their frames, not
     // on a clock, so the same events always give the same bytes.
     options.flushInterval = .max
+    // And nothing to wait for: frames are compressed on another core while the next ones are
+    // read and encoded.
+    options.compressesFramesAhead = true
     return options
   }
 
