@@ -70,4 +70,25 @@ import Testing
     let distinct = Set(spellings.map { $0.unicodeScalars.map(\.value) }).count
     #expect(Set(spellings.map(SessionID.init)).count == distinct)
   }
+
+  /// A band's items and a selection are kept sorted in scalar order without repeats
+  /// (`sortedInScalarOrder`): lists of ASCII names are sorted without a set, and give what a set
+  /// sorted gives, as do lists with other names, repeats and canonically equivalent spellings.
+  @Test func namesSortedInScalarOrderAreThoseOfASetSorted() {
+    var random = SplitMix64(seed: 0x5047)
+    let ascii = ["item-3", "item-12", "a", "b", "B", "grid", "", "z-9", "~"]
+    let other = Self.randomSpellings(count: 60, seed: 15) + [Self.composed, Self.decomposed]
+    for round in 0..<2000 {
+      let pool = round % 2 == 0 ? ascii : ascii + other
+      var names = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+        pool[Int.random(in: 0..<pool.count, using: &random)]
+      }
+      if round % 5 == 0 { names.sort { $0.precedesInScalarOrder($1) } }
+      let expected = Set(names).sorted { $0.precedesInScalarOrder($1) }
+      let sorted = names.sortedInScalarOrder()
+      #expect(
+        sorted.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) },
+        "\(names)")
+    }
+  }
 }

@@ -21,7 +21,10 @@ extension OpenEnumeration {
 
   /// Whether this version of SceneTrace knows the value.
   public var isRecognized: Bool {
-    Self.recognizedCases.contains(self)
+    // A known case never equals `unrecognized` of any spelling, and an unknown one equals
+    // itself: one comparison (of cases first) rather than one with every known case, at every
+    // event the reducer checks.
+    self != .unrecognized(rawValue)
   }
 
   public var description: String { rawValue }

@@ -291,6 +291,35 @@ public struct SharedValue: Hashable, Sendable, Codable {
 extension Sequence<String> {
   /// The strings sorted by Unicode scalar values, without repeats.
   package func sortedInScalarOrder() -> [String] {
-    Set(self).sorted { $0.precedesInScalarOrder($1) }
+    // A band's items and a selection are mostly ASCII names, for which `==` (which a set tells
+    // repeats by) is byte equality: sorted by their bytes, their repeats are neighbours, and no
+    // name is hashed into a set. Names already in order are the answer as they are.
+    if let names = self as? [String],
+      names.allSatisfy({ $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } })
+    {
+      if names.isStrictlyIncreasing { return names }
+      var sorted = names.sorted { $0.precedesInScalarOrder($1) }
+      sorted.removeNeighbouringRepeats()
+      return sorted
+    }
+    return Set(self).sorted { $0.precedesInScalarOrder($1) }
+  }
+}
+
+extension [String] {
+  /// Whether each string precedes the next by its bytes.
+  fileprivate var isStrictlyIncreasing: Bool {
+    indices.dropFirst().allSatisfy { self[$0 - 1].precedesInScalarOrder(self[$0]) }
+  }
+
+  /// Removes each string that equals the one before it, byte for byte.
+  fileprivate mutating func removeNeighbouringRepeats() {
+    var kept = 0
+    for index in indices {
+      if kept > 0, self[index].isScalarForScalarEqual(to: self[kept - 1]) { continue }
+      swapAt(kept, index)
+      kept += 1
+    }
+    removeLast(count - kept)
   }
 }
