@@ -130,7 +130,12 @@ import Testing
     #expect(PointerPhaseCodes.code(of: .unrecognized("hover")) == 0)
     #expect(FocusHeadingCodes.code(of: .last) == 8)
     #expect(SceneRoleCodes.values.count == SceneRole.recognizedCases.count)
-    #expect(Set(ModifierBits.bits) == Set(Modifier.recognizedCases))
+    // The codec writes `ModifierFlags.recognizedBits` as the file's bits: the two orders agree.
+    #expect(ModifierBits.bits == Modifier.recognizedCases)
+    for (bit, modifier) in ModifierBits.bits.enumerated() {
+      #expect(ModifierFlags([modifier]).recognizedBits == 1 << bit)
+      #expect(ModifierFlags(recognizedBits: 1 << bit).members == [modifier])
+    }
   }
 
   @Test func theGridHoldsHalvesAndEscapesEverythingElse() {

@@ -1,4 +1,5 @@
 import SceneTrace
+import SceneTraceFile
 
 // `bench --profile-replay N [--uuid | --drag]`: builds the mixed session of N events (with UUID
 // session identifiers under `--uuid`; the long pointer drags under `--drag`) and replays it
@@ -16,6 +17,11 @@ import SceneTrace
 //
 // (Ir of 120000 − Ir of 20000) / 100000 is the figure; add `--uuid` (or `--drag`) to both runs
 // for the UUID identifiers (or the drags). The README's Performance section keeps the figures.
+//
+// `bench --profile-decode N [--uuid | --drag]` does the same for decoding: the events are
+// written as a `.sctrace` of raw blocks without checkpoints, and only `decodeForProfile`, which
+// reads them back into events, is counted (`--toggle-collect='*decodeForProfile*'`): the cost of
+// the frame decoder, without decompression.
 
 /// Replays `events` from the start; kept out of line so that callgrind can count it alone.
 @inline(never)
@@ -23,11 +29,19 @@ func replayForProfile(_ events: [Event]) -> Replay {
   Replay.run(events)
 }
 
-/// Runs the profiling mode when the arguments ask for it; false when they do not.
-func runReplayProfile(_ arguments: [String]) -> Bool {
-  guard let flag = arguments.firstIndex(of: "--profile-replay") else { return false }
+/// Decodes a `.sctrace` file held in `bytes`; kept out of line so that callgrind can count it
+/// alone.
+@inline(never)
+func decodeForProfile(_ bytes: [UInt8]) throws -> [Event] {
+  try TraceFile.decode(bytes, path: "profile").events
+}
+
+/// Runs a profiling mode when the arguments ask for one; false when they do not.
+func runReplayProfile(_ arguments: [String]) throws -> Bool {
+  let modes = ["--profile-replay", "--profile-decode"]
+  guard let flag = arguments.firstIndex(where: modes.contains) else { return false }
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
-    print("usage: bench --profile-replay EVENTS [--uuid | --drag]")
+    print("usage: bench \(arguments[flag]) EVENTS [--uuid | --drag]")
     return true
   }
   let identifiers: Workload.SessionNames = arguments.contains("--uuid") ? .uuid : .short
@@ -35,6 +49,12 @@ func runReplayProfile(_ arguments: [String]) -> Bool {
     arguments.contains("--drag")
     ? Workload.longDrag(samples: count, pixelAligned: true)
     : Workload.mixedSession(events: count, sessionNames: identifiers)
+  if arguments[flag] == "--profile-decode" {
+    let decoded = try decodeForProfile(sctrace(events, .uncompressed, checkpoints: false))
+    guard decoded == events else { fatalError("the .sctrace did not read back as written") }
+    print("decoded \(decoded.count) events")
+    return true
+  }
   let replay = replayForProfile(events)
   print("replayed \(replay.state.seq) events: \(replay.findings.count) findings")
   return true

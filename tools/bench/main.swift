@@ -1,7 +1,8 @@
 // tools/bench: bytes per event and throughput of .sctrace against JSON Lines, side by side, on
 // seeded workloads. Run it in release: `swift run -c release bench`. Never a timed test.
 // `bench --profile-replay N [--uuid]` replays one mixed session for callgrind: the command that
-// gives the replay's instructions per event is in ReplayProfile.swift; `--profile-hooks` does
+// gives the replay's instructions per event is in ReplayProfile.swift, with `--profile-decode`
+// for the decoder's; `--profile-hooks` does
 // the same for a hook (HookProfile.swift). `bench --hook-cost` prints the hook's cost alone,
 // `bench --writer-cost` what the checkpoints cost the writer thread (WriterCost.swift).
 // `bench --write-sctrace N PATH` writes the mixed session of N events as a `.sctrace` file (see
@@ -15,7 +16,7 @@ import Foundation
 import SceneTrace
 import SceneTraceFile
 
-if runReplayProfile(CommandLine.arguments) { exit(0) }
+if try runReplayProfile(CommandLine.arguments) { exit(0) }
 if try runWriteTrace(CommandLine.arguments) { exit(0) }
 if try runSeekCost(CommandLine.arguments) { exit(0) }
 if try runScaling(CommandLine.arguments) { exit(0) }

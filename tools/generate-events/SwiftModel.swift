@@ -146,7 +146,7 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
             if let value, !value.isRecognized { found.append((field, value.rawValue)) }
           }
           func check(_ field: String, _ modifiers: ModifierFlags) {
-            for modifier in modifiers.members where !modifier.isRecognized {
+            for modifier in modifiers.unrecognizedMembers {
               found.append((field, modifier.rawValue))
             }
           }

@@ -336,31 +336,117 @@ public enum CloseRequest: OpenEnumeration {
 /// The modifier keys held during an event, kept in the documented order without repeats.
 public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible
 {
-  /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
-  /// unrecognized ones in the order they were read.
-  public private(set) var members: [Modifier]
+  /// How the modifiers are held. Nearly every event holds recognized modifiers only, as bits:
+  /// making, copying and comparing them allocates nothing and counts no reference, which a
+  /// decoder and a hook do once an event. Each set has one form, so equality is the storage's.
+  private enum Storage: Hashable, Sendable {
+    /// Recognized modifiers only: bit i is `Modifier.recognizedCases[i]`.
+    case recognized(UInt8)
+    /// Every member, in the order of `members`, at least one of them unrecognized.
+    case listed([Modifier])
+  }
+
+  private var storage: Storage
 
   /// Creates a set of modifiers, ignoring repeats.
   public init(_ modifiers: some Sequence<Modifier>) {
-    var seen = Set<Modifier>()
-    let unique = modifiers.filter { seen.insert($0).inserted }
-    members =
-      Modifier.recognizedCases.filter(seen.contains) + unique.filter { !$0.isRecognized }
+    var bits: UInt8 = 0
+    var unrecognized: [Modifier] = []
+    for modifier in modifiers {
+      if let bit = modifier.recognizedBit {
+        bits |= bit
+      } else if !unrecognized.contains(modifier) {
+        unrecognized.append(modifier)
+      }
+    }
+    self.init(recognizedBits: bits, unrecognized: unrecognized)
+  }
+
+  /// The recognized modifiers whose bits are set in `bits` (bit i is
+  /// `Modifier.recognizedCases[i]`), then `unrecognized`, which holds no repeat and no
+  /// recognized modifier.
+  package init(recognizedBits bits: UInt8, unrecognized: [Modifier] = []) {
+    guard !unrecognized.isEmpty else {
+      storage = .recognized(bits)
+      return
+    }
+    storage = .listed(Self.recognized(bits) + unrecognized)
   }
 
   public init(arrayLiteral elements: Modifier...) { self.init(elements) }
 
   /// No modifier held.
-  public static let none: ModifierFlags = []
+  public static let none = ModifierFlags(recognizedBits: 0)
+
+  /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
+  /// unrecognized ones in the order they were read.
+  public var members: [Modifier] {
+    switch storage {
+    case .recognized(let bits): Self.recognized(bits)
+    case .listed(let members): members
+    }
+  }
+
+  /// The recognized modifiers held, as bits: bit i is `Modifier.recognizedCases[i]`.
+  package var recognizedBits: UInt8 {
+    switch storage {
+    case .recognized(let bits): bits
+    case .listed(let members): members.reduce(0) { $0 | ($1.recognizedBit ?? 0) }
+    }
+  }
+
+  /// The unrecognized modifiers held, in the order they were read.
+  package var unrecognizedMembers: [Modifier] {
+    switch storage {
+    case .recognized: []
+    case .listed(let members): members.filter { !$0.isRecognized }
+    }
+  }
 
   /// Whether no modifier is held.
-  public var isEmpty: Bool { members.isEmpty }
+  public var isEmpty: Bool { storage == .recognized(0) }
 
   /// Whether `modifier` is held.
-  public func contains(_ modifier: Modifier) -> Bool { members.contains(modifier) }
+  public func contains(_ modifier: Modifier) -> Bool {
+    switch storage {
+    case .recognized(let bits): modifier.recognizedBit.map { bits & $0 != 0 } ?? false
+    case .listed(let members): members.contains(modifier)
+    }
+  }
+
+  /// These modifiers without `modifiers`.
+  package func subtracting(_ modifiers: ModifierFlags) -> ModifierFlags {
+    let others = modifiers.unrecognizedMembers
+    return ModifierFlags(
+      recognizedBits: recognizedBits & ~modifiers.recognizedBits,
+      unrecognized: unrecognizedMembers.filter { !others.contains($0) })
+  }
 
   public var description: String {
-    members.isEmpty ? "none" : members.map(\.rawValue).joined(separator: "+")
+    isEmpty ? "none" : members.map(\.rawValue).joined(separator: "+")
+  }
+
+  /// The recognized modifiers whose bits are set in `bits`, in their documented order.
+  private static func recognized(_ bits: UInt8) -> [Modifier] {
+    guard bits != 0 else { return [] }
+    return Modifier.recognizedCases.indices.compactMap {
+      bits & 1 << $0 != 0 ? Modifier.recognizedCases[$0] : nil
+    }
+  }
+}
+
+extension Modifier {
+  /// The bit of a recognized modifier in `ModifierFlags`, nil for an unrecognized one.
+  fileprivate var recognizedBit: UInt8? {
+    switch self {
+    case .capsLock: 1 << 0
+    case .shift: 1 << 1
+    case .control: 1 << 2
+    case .option: 1 << 3
+    case .command: 1 << 4
+    case .numericPad: 1 << 5
+    case .unrecognized: nil
+    }
   }
 }
 

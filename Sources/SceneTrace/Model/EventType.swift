@@ -193,7 +193,7 @@ extension Event.Payload {
       if let value, !value.isRecognized { found.append((field, value.rawValue)) }
     }
     func check(_ field: String, _ modifiers: ModifierFlags) {
-      for modifier in modifiers.members where !modifier.isRecognized {
+      for modifier in modifiers.unrecognizedMembers {
         found.append((field, modifier.rawValue))
       }
     }

@@ -181,7 +181,7 @@ extension TraceReducer {
   /// Shift-Tab, the arrows without modifiers).
   static func reservedKeyName(_ input: String, _ modifiers: ModifierFlags) -> String? {
     guard let name = reservedKeys[input] else { return nil }
-    let held = Set(modifiers.members).subtracting([.capsLock, .numericPad])
+    let held = modifiers.subtracting([.capsLock, .numericPad])
     if held.isEmpty { return name }
     return name == "Tab" && held == [.shift] ? "Shift-Tab" : nil
   }

@@ -44,7 +44,8 @@ extension EnumerationCodes {
 }
 
 /// Modifier flags: bit `n` of the modifier word is `bits[n]`; the word shifted right by 6 counts
-/// the unrecognized modifiers that follow as strings.
+/// the unrecognized modifiers that follow as strings. The bits are `ModifierFlags.recognizedBits`,
+/// which the codec writes and reads as they are (a test holds the two orders equal).
 enum ModifierBits {
   static let bits: [Modifier] = [.capsLock, .shift, .control, .option, .command, .numericPad]
 }

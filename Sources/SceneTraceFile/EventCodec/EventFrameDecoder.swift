@@ -229,10 +229,10 @@ struct EventFrameDecoder {
     let word = try reader.varint()
     let others = word >> 6
     guard others <= UInt64(reader.remaining) else { throw .endOfData(at: reader.bytes.count) }
-    var members: [Modifier] = []
-    for (bit, modifier) in ModifierBits.bits.enumerated() where word & (1 << UInt64(bit)) != 0 {
-      members.append(modifier)
-    }
+    // The file's bits are the model's (`ModifierBits`).
+    let bits = UInt8(truncatingIfNeeded: word & 0x3F)
+    guard others > 0 else { return ModifierFlags(recognizedBits: bits) }
+    var members = ModifierFlags(recognizedBits: bits).members
     for _ in 0..<others { members.append(Modifier(rawValue: try string())) }
     return ModifierFlags(members)
   }

@@ -146,17 +146,10 @@ struct EventFrameEncoder {
 
   /// Modifier flags: the word of recognized bits and the count of others, then the others.
   mutating func modifiers(_ flags: ModifierFlags) {
-    var word: UInt64 = 0
-    var others: [String] = []
-    for modifier in flags.members {
-      if let bit = ModifierBits.bits.firstIndex(of: modifier), modifier.isRecognized {
-        word |= 1 << UInt64(bit)
-      } else {
-        others.append(modifier.rawValue)
-      }
-    }
-    output.varint(word | UInt64(others.count) << 6)
-    for other in others { string(other) }
+    // The file's bits are the model's (`ModifierBits`).
+    let others = flags.unrecognizedMembers
+    output.varint(UInt64(flags.recognizedBits) | UInt64(others.count) << 6)
+    for other in others { string(other.rawValue) }
   }
 
   mutating func integer(_ value: Int) {
