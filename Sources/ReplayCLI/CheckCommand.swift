@@ -134,7 +134,7 @@ struct CheckCommand: ParsableCommand {
     let isShown = { (finding: Finding) in
       isSelected(finding) && finding.severity >= severity
     }
-    var checked = try CheckedTrace(
+    let checked = try CheckedTrace(
       paths, reading: reading, quiet: progress.quiet, fingerprinting: baseline != nil,
       keep: baseline == nil ? isShown : isSelected)
     var shown = checked.findings
@@ -175,11 +175,9 @@ struct CheckCommand: ParsableCommand {
       }
       Console.output(
         report(checked.trace).headline(shown.tally(mergedWith: lost), baselined: baselined))
-      try shown.forEachBatch(of: checked.findingsPerFetch, mergedWith: lost) { batch in
-        try checked.fetchEvents(for: batch, context: context)
+      try checked.forEachBatch(of: shown, mergedWith: lost, context: context) { batch, trace in
         Console.outputPart(
-          report(checked.trace).blocks(
-            batch, explanations: checked.lostStretches(explaining: batch)))
+          report(trace).blocks(batch, explanations: checked.lostStretches(explaining: batch)))
       }
     }
     let failing = shown.tally(mergedWith: lost).counts.contains {

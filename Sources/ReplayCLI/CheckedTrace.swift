@@ -4,7 +4,7 @@ import SceneTraceFile
 /// A trace replayed for `replay check`: streamed, replayed as it is read, and only the events
 /// the report shows (or a baseline's fingerprints are made of) are read again afterwards.
 struct CheckedTrace {
-  /// The trace without its events, but for those ``fetchEvents(for:context:)`` read last.
+  /// The trace without its events.
   private(set) var trace: LoadedTrace
   /// The replay, finished; its findings are in ``findings``.
   private(set) var replay: Replay
@@ -88,14 +88,33 @@ struct CheckedTrace {
   /// fetch reads only the frames or lines that hold them, so that memory does not grow with the
   /// findings; all of them when it reads every file again (a damaged file, a compressed or
   /// joined one).
-  var findingsPerFetch: Int {
+  private var findingsPerFetch: Int {
     streamed.readsByIndex ? 512 : Int.max
   }
 
-  /// Reads the events a report of `findings` shows: `context` events either side of each
-  /// finding's, and those in its `related`. They replace those an earlier call read.
-  mutating func fetchEvents(for findings: some Collection<Finding>, context: Int) throws {
-    guard !findings.isEmpty else { return }
+  /// Hands `body` the findings of `findings` with `extra` merged in, in report order, a batch
+  /// at a time, with the trace holding the events the report shows of that batch: `context`
+  /// events either side of each finding's, and those in its `related`. The events of the next
+  /// batches are read on another thread while `body` runs.
+  func forEachBatch(
+    of findings: FindingSpill, mergedWith extra: [Finding], context: Int,
+    _ body: (_ batch: [Finding], _ trace: LoadedTrace) -> Void
+  ) throws {
+    let (streamed, options, size) = (self.streamed, self.options, findingsPerFetch)
+    var trace = self.trace
+    try DecodingAhead.run(capacity: 2) { hand in
+      try findings.forEachBatch(of: size, mergedWith: extra) { batch in
+        let seqs = Self.seqs(shownFor: batch, context: context)
+        hand((batch, try TraceFile.events(inSeqs: seqs, of: streamed, options: options)))
+      }
+    } consume: { (batch: [Finding], events: [Event]) in
+      trace.events = events
+      body(batch, trace)
+    }
+  }
+
+  /// The seqs of the events a report of `findings` shows.
+  private static func seqs(shownFor findings: [Finding], context: Int) -> [ClosedRange<Int>] {
     var seqs: [ClosedRange<Int>] = []
     for finding in findings {
       let (low, lowOverflow) = finding.seq.subtractingReportingOverflow(context)
@@ -103,6 +122,6 @@ struct CheckedTrace {
       seqs.append((lowOverflow ? Int.min : low)...(highOverflow ? Int.max : high))
       seqs += finding.related.map { $0...$0 }
     }
-    trace.events = try TraceFile.events(inSeqs: seqs, of: streamed, options: options)
+    return seqs
   }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Runs a producer on a thread of its own while the calling thread consumes what it hands over,
 /// in order: `replay check` decodes a file's next frames on one core while it replays the
-/// frames before them on another.
+/// frames before them on another, and reads the events of its report's next findings while it
+/// writes the report of those before.
 ///
 /// At most `capacity` values wait between them (the producer waits when they are that many),
 /// so the memory held does not grow with what is produced. What the producer returns or throws

@@ -5,7 +5,10 @@ import SceneTrace
 /// temporary file past it, so that a trace with hundreds of thousands of findings is checked in
 /// memory that does not grow with them. They are handed back a batch at a time, with the
 /// findings of what the trace lost merged in.
-final class FindingSpill {
+///
+/// It is used from one thread at a time: `replay check` hands it to the thread that reads the
+/// report's events ahead, and does not touch it until that thread is done.
+final class FindingSpill: @unchecked Sendable {
   /// Findings kept in memory at most; past this they go to the file.
   let memoryBound: Int
   /// How many findings of each severity were added.
