@@ -23,8 +23,12 @@ import Testing
       let id = ids.randomElement(using: &random)!
       let status = statuses.randomElement(using: &random)!
       let scene =
-        Bool.random(using: &random) ? SceneState(instance: 1, state: nil, connectedAt: step) : nil
-      switch Int.random(in: 0..<9, using: &random) {
+        Bool.random(using: &random)
+        ? SceneState(
+          instance: step,
+          state: [nil, .background, .foregroundActive].randomElement(using: &random)!,
+          connectedAt: step) : nil
+      switch Int.random(in: 0..<11, using: &random) {
       case 0, 1:
         var session = SessionState(status: status)
         session.scene = step % 3 == 0 ? scene : nil
@@ -48,6 +52,17 @@ import Testing
       case 7:
         table.updateEachScene { $0.content = "doc-\(step)" }
         for id in dictionary.keys { dictionary[id]?.scene?.content = "doc-\(step)" }
+      case 8:
+        let changed = table.updateScene(id) { scene -> Int in
+          scene.focus = "item-\(step)"
+          return scene.instance
+        }
+        #expect(changed == dictionary[id]?.scene?.instance, "seed \(seed), step \(step)")
+        dictionary[id]?.scene?.focus = "item-\(step)"
+      case 9:
+        let restoration = Restoration(activityType: "doc", key: "k\(step)")
+        table.update(id) { $0.restoration = restoration }
+        dictionary[id]?.restoration = restoration
       default:
         table.remember(Bool.random(using: &random) ? id : nil)
       }
@@ -56,6 +71,10 @@ import Testing
       for id in ids {
         #expect(table[id] == dictionary[id], "seed \(seed), step \(step), \(id)")
         #expect(table.status(of: id) == dictionary[id]?.status, "seed \(seed), step \(step)")
+        #expect(table.role(of: id) == dictionary[id]?.role, "seed \(seed), step \(step)")
+        #expect(
+          table.readScene(id) { $0.focus } == dictionary[id]?.scene.map(\.focus),
+          "seed \(seed), step \(step)")
       }
       for (id, session) in table { #expect(dictionary[id] == session) }
       let withScene = dictionary.filter { $0.value.scene != nil }.keys
@@ -63,7 +82,19 @@ import Testing
       #expect(
         table.keysWithScene() == table.keys.filter { table[$0]?.scene != nil },
         "seed \(seed), step \(step): slot order")
+      #expect(
+        table.sceneActivations.count == dictionary.values.count { $0.scene?.state != nil },
+        "seed \(seed), step \(step)")
+      #expect(table.values == table.keys.map { dictionary[$0]! }, "seed \(seed), step \(step)")
     }
+  }
+
+  /// The table stores a session's scene apart from the rest of it, field by field: a field added
+  /// to a session and not to what the table stores would be lost.
+  @Test func whatTheTableStoresOfASessionIsEveryFieldButItsScene() {
+    let session = Mirror(reflecting: SessionState(status: .configuring)).children
+    let record = Mirror(reflecting: SessionTable.Record.placeholder).children
+    #expect(record.map(\.label) == session.map(\.label).filter { $0 != "scene" })
   }
 
   /// Two tables of the same sessions given in other orders are equal and hash alike; one

@@ -204,7 +204,7 @@ extension TraceReducer {
   /// Keeps `TraceState.nonInteractiveSessions` in step with the session's role.
   func noteRole(of id: SessionID, in state: inout TraceState) {
     var sessions = state.nonInteractiveSessions.filter { $0 != id }
-    if state.sessions.read(id, { $0.role?.isNonInteractive }) == true {
+    if state.sessions.role(of: id)?.isNonInteractive == true {
       sessions = (sessions + [id]).sorted()
     }
     state.nonInteractiveSessions = sessions

@@ -6,8 +6,8 @@ extension TraceReducer {
     _ id: SessionID, _ callback: LifecycleCallback, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    // One read of the session, where it is stored: its scene and role, not a copy of it all.
-    let (scene, role) = state.sessions.read(id) { ($0.scene, $0.role) } ?? (nil, nil)
+    let scene = state.sessions.readScene(id) { copy $0 }
+    let role = state.sessions.role(of: id)
     guard let scene else {
       reportUnknownScene(id, state: state, log: &log)
       if let resulting = callback.resultingState {

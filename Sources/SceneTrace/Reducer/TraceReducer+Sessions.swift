@@ -34,8 +34,8 @@ extension TraceReducer {
   func connect(
     _ id: SessionID, role: SceneRole?, in state: inout TraceState, log: inout FindingLog
   ) {
-    let connected = state.sessions.read(id) { $0.scene.map { ($0.instance, $0.lastLifecycleSeq) } }
-    if let (instance, lastLifecycleSeq) = connected ?? nil {
+    let connected = state.sessions.readScene(id) { ($0.instance, $0.lastLifecycleSeq) }
+    if let (instance, lastLifecycleSeq) = connected {
       log.report(
         .sessionOneScene, .error, session: id,
         "scene.willConnect for session \(id) while its scene (instance \(instance)) is "

@@ -206,7 +206,7 @@ public struct TraceReducer: Sendable {
       withScene(id, in: &state, log: &log) { $0.keyWindow = window }
       reportNonInteractive(id, "has a window that becomes key", state, &log)
       if !state.reportsAppKeyWindow,
-        state.sessions.read(id, { $0.scene?.state }) == .foregroundActive
+        state.sessions.readScene(id, { $0.state }) == .foregroundActive
       {
         state.app.keyScene = id
         state.app.keySceneSince = event.seq
@@ -227,7 +227,7 @@ public struct TraceReducer: Sendable {
           wantsPriority: priority == true),
         in: &state, log: &log)
       if target != nil, state.app.keyScene == nil,
-        state.sessions.read(id, { $0.scene?.state }) == .foregroundActive
+        state.sessions.readScene(id, { $0.state }) == .foregroundActive
       {
         reportNotFrontmost(id, "key command \(input)", state, &log)
       }

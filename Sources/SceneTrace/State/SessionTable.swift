@@ -3,7 +3,9 @@
 /// It reads like a dictionary: `sessions["A"]?.scene`, `keys`, `count`, and
 /// `for (id, session) in sessions`. Inside, each session has a slot, a dense number given when
 /// the trace first names it, and the sessions are stored in an array by slot: one session is
-/// stored in one place for the whole replay and changed where it is stored.
+/// stored in one place for the whole replay and changed where it is stored. Connected scenes
+/// are stored apart, in an array of their own: a long trace names tens of thousands of sessions
+/// whose scenes are gone, and each would otherwise keep room for a scene (about 600 bytes).
 ///
 /// A replay looks the session of each event up many times (its rules each ask for it), so the
 /// table remembers the slot of the session the current event names, and a lookup of that
@@ -12,17 +14,18 @@
 public struct SessionTable: Sendable {
   /// The identifiers, by slot.
   public private(set) var keys: [SessionID] = []
-  /// The sessions, by slot.
-  private var states: [SessionState] = []
+  /// The sessions without their scenes, by slot.
+  private var records: [Record] = []
   /// The slot of each identifier.
   private var slots: [SessionID: Int] = [:]
   /// The slot of a session the current or a recent event named, or -1: see `remember(_:)`.
   private var recent = -1
-  /// The slots whose session has a connected scene, in no order: the rules that look at every
-  /// scene read these rather than every session the trace has named (tens of thousands on a
-  /// long trace). Each change of a session checks whether it has a scene.
+  /// The connected scenes, in no order: the rules that look at every scene read these rather
+  /// than every session the trace has named.
+  private var scenes: [SceneState] = []
+  /// The slot of the session of each of `scenes`.
   private var sceneSlots: [Int] = []
-  /// Where each slot is in `sceneSlots`, or -1.
+  /// Where the scene of each slot is in `scenes`, or -1.
   private var scenePositions: [Int] = []
 
   /// An empty table.
@@ -35,25 +38,20 @@ public struct SessionTable: Sendable {
   public var isEmpty: Bool { keys.isEmpty }
 
   /// The sessions, in the order of `keys`.
-  public var values: [SessionState] { states }
+  public var values: [SessionState] { records.indices.map(session(at:)) }
 
   /// The session named `id`; nil when the trace has not named it. Setting nil removes it.
   public subscript(id: SessionID) -> SessionState? {
-    get { slot(of: id).map { states[$0] } }
+    get { slot(of: id).map(session(at:)) }
     set {
       if let slot = slot(of: id) {
-        if let newValue {
-          states[slot] = newValue
-          noteScene(at: slot)
-        } else {
-          remove(at: slot)
-        }
+        put(newValue, at: slot)
       } else if let newValue {
         append(id, newValue)
       }
     }
-    // Changes a stored session where it is stored: it is moved out of its slot (a placeholder
-    // with nothing to release takes its place) and back, never copied.
+    // Changes a stored session where it is stored: it and its scene are moved out of their
+    // places (placeholders with nothing to release take them) and back, never copied.
     _modify {
       guard let slot = slot(of: id) else {
         var value: SessionState? = nil
@@ -61,17 +59,8 @@ public struct SessionTable: Sendable {
         if let value { append(id, value) }
         return
       }
-      var taken = SessionState.placeholder
-      swap(&taken, &states[slot])
-      var value: SessionState? = consume taken
-      defer {
-        if let changed = value.take() {
-          states[slot] = changed
-          noteScene(at: slot)
-        } else {
-          remove(at: slot)
-        }
-      }
+      var value: SessionState? = take(at: slot)
+      defer { put(value, at: slot) }
       yield &value
     }
   }
@@ -92,113 +81,186 @@ public struct SessionTable: Sendable {
     recent = slots[id] ?? -1
   }
 
-  /// Runs `body` on session `id` where it is stored; nil when the trace has not named it.
+  /// Runs `body` on session `id`, moved out of its place and back; nil when the trace has not
+  /// named it.
   package mutating func update<Result>(
     _ id: SessionID, _ body: (inout SessionState) -> Result
   ) -> Result? {
     guard let slot = slot(of: id) else { return nil }
-    defer { noteScene(at: slot) }
-    return body(&states[slot])
+    var session = take(at: slot)
+    defer { put(session, at: slot) }
+    return body(&session)
   }
 
   /// Runs `body` on the scene of session `id` where it is stored; nil when the trace has not
-  /// named it or it has no scene. `body` changes the scene, not whether there is one, so the
-  /// slots with a scene are not looked at again: asking cost a copy of the scene (about 600
-  /// bytes), twice an event.
+  /// named it or it has no scene. `body` changes the scene, not whether there is one.
   package mutating func updateScene<Result>(
     _ id: SessionID, _ body: (inout SceneState) -> Result
   ) -> Result? {
-    guard let slot = slot(of: id) else { return nil }
-    return states[slot].scene?.update(body)
+    guard let slot = slot(of: id), scenePositions[slot] >= 0 else { return nil }
+    return body(&scenes[scenePositions[slot]])
   }
 
   /// Runs `body` on every connected scene where it is stored, in slot order.
   package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
-    // `body` changes scenes, not whether sessions have one: `sceneSlots` stays as it is.
-    for slot in sceneSlots.sorted() { states[slot].scene?.update(body) }
+    for slot in sceneSlots.sorted() { body(&scenes[scenePositions[slot]]) }
   }
 
   /// The activation state of every connected scene, each read where it is stored, in no order.
   package var sceneActivations: [SceneActivation] {
-    sceneSlots.compactMap { states[$0].scene?.state }
+    scenes.indices.compactMap { scenes[$0].state }
   }
 
-  /// What `body` reads of session `id` where it is stored, without copying the session; nil when
-  /// the trace has not named it.
-  package func read<Result>(_ id: SessionID, _ body: (borrowing SessionState) -> Result)
+  /// What `body` reads of the scene of session `id` where it is stored, without copying the
+  /// scene; nil when the trace has not named the session or it has no scene.
+  package func readScene<Result>(_ id: SessionID, _ body: (borrowing SceneState) -> Result)
     -> Result?
   {
-    guard let slot = slot(of: id) else { return nil }
-    return states.withUnsafeBufferPointer { body($0[slot]) }
+    guard let slot = slot(of: id), scenePositions[slot] >= 0 else { return nil }
+    return scenes.withUnsafeBufferPointer { body($0[scenePositions[slot]]) }
   }
 
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
   package func status(of id: SessionID) -> SessionStatus? {
-    slot(of: id).map { states[$0].status }
+    slot(of: id).map { records[$0].status }
+  }
+
+  /// The role of session `id`; nil when the trace has not named it or its role is unknown.
+  package func role(of id: SessionID) -> SceneRole? {
+    slot(of: id).flatMap { records[$0].role }
   }
 
   /// The identifiers of the sessions with a connected scene for which `isIncluded` is true, in
-  /// slot order; each session is read where it is stored.
+  /// slot order; each scene is read where it is stored.
   package func keysWithScene(
-    where isIncluded: (borrowing SessionState) -> Bool = { _ in true }
+    where isIncluded: (borrowing SceneState) -> Bool = { _ in true }
   ) -> [SessionID] {
     var found: [SessionID] = []
-    states.withUnsafeBufferPointer { states in
-      for slot in sceneSlots.sorted() where isIncluded(states[slot]) { found.append(keys[slot]) }
+    scenes.withUnsafeBufferPointer { scenes in
+      for slot in sceneSlots.sorted() where isIncluded(scenes[scenePositions[slot]]) {
+        found.append(keys[slot])
+      }
     }
     return found
   }
 
-  /// Keeps `sceneSlots` true of `slot` after its session changed.
-  private mutating func noteScene(at slot: Int) {
-    // Through a field of the scene: `scene != nil` copies the whole scene to compare it.
-    let hasScene = states[slot].scene?.instance != nil
+  /// The session in `slot`, with its scene: a copy.
+  private func session(at slot: Int) -> SessionState {
     let position = scenePositions[slot]
-    guard hasScene != (position >= 0) else { return }
-    if hasScene {
-      scenePositions[slot] = sceneSlots.count
-      sceneSlots.append(slot)
-    } else {
-      forgetScene(at: slot)
+    return records[slot].session(scene: position >= 0 ? scenes[position] : nil)
+  }
+
+  /// The session in `slot`, with its scene, moved out of their places: placeholders that own
+  /// nothing hold them until `put(_:at:)` puts the session back.
+  private mutating func take(at slot: Int) -> SessionState {
+    var scene: SceneState?
+    let position = scenePositions[slot]
+    if position >= 0 {
+      var taken = SceneState.placeholder
+      swap(&taken, &scenes[position])
+      scene = consume taken
+    }
+    var record = Record.placeholder
+    swap(&record, &records[slot])
+    return record.session(scene: scene)
+  }
+
+  /// Stores `session` in `slot`, its scene in its place among the scenes; nil removes it.
+  private mutating func put(_ session: consuming SessionState?, at slot: Int) {
+    guard var session else { return remove(at: slot) }
+    let scene = session.scene.take()
+    records[slot] = Record(session)
+    let position = scenePositions[slot]
+    switch (scene, position >= 0) {
+    case (let scene?, true): scenes[position] = scene
+    case (let scene?, false): addScene(scene, at: slot)
+    case (nil, true): removeScene(at: slot)
+    case (nil, false): break
     }
   }
 
-  /// Takes `slot`, which is in `sceneSlots`, out of it.
-  private mutating func forgetScene(at slot: Int) {
+  /// Adds the scene of `slot`, which has none.
+  private mutating func addScene(_ scene: SceneState, at slot: Int) {
+    scenePositions[slot] = scenes.count
+    scenes.append(scene)
+    sceneSlots.append(slot)
+  }
+
+  /// Removes the scene of `slot`, which has one: the last scene takes its place.
+  private mutating func removeScene(at slot: Int) {
     let position = scenePositions[slot]
-    let last = sceneSlots.removeLast()
-    if last != slot {
-      sceneSlots[position] = last
-      scenePositions[last] = position
+    let last = scenes.count - 1
+    if position != last {
+      scenes.swapAt(position, last)
+      sceneSlots.swapAt(position, last)
+      scenePositions[sceneSlots[position]] = position
     }
+    scenes.removeLast()
+    sceneSlots.removeLast()
     scenePositions[slot] = -1
   }
 
-  private mutating func append(_ id: SessionID, _ session: SessionState) {
-    recent = keys.count
-    slots[id] = keys.count
+  private mutating func append(_ id: SessionID, _ session: consuming SessionState) {
+    let slot = keys.count
+    recent = slot
+    slots[id] = slot
     keys.append(id)
-    states.append(session)
+    let scene = session.scene.take()
+    records.append(Record(session))
     scenePositions.append(-1)
-    noteScene(at: keys.count - 1)
+    if let scene { addScene(scene, at: slot) }
   }
 
   /// Removes the session in `slot`; the last session takes its slot.
   private mutating func remove(at slot: Int) {
     slots[keys[slot]] = nil
-    if scenePositions[slot] >= 0 { forgetScene(at: slot) }
+    if scenePositions[slot] >= 0 { removeScene(at: slot) }
     let last = keys.count - 1
     if slot != last {
       keys.swapAt(slot, last)
-      states.swapAt(slot, last)
+      records.swapAt(slot, last)
       scenePositions.swapAt(slot, last)
       slots[keys[slot]] = slot
       if scenePositions[slot] >= 0 { sceneSlots[scenePositions[slot]] = slot }
     }
     keys.removeLast()
-    states.removeLast()
+    records.removeLast()
     scenePositions.removeLast()
     recent = -1
+  }
+}
+
+extension SessionTable {
+  /// What the table stores of a session apart from its scene: every field of ``SessionState``
+  /// but `scene` (a test holds the two lists of fields to each other).
+  package struct Record: Sendable {
+    var status: SessionStatus
+    var role: SceneRole?
+    var restoration: Restoration?
+    var connections: Int
+    var closedAt: Int?
+
+    /// What holds a session's slot while the session is changed outside it: it owns nothing.
+    package static let placeholder = Record(SessionState(status: .configuring))
+
+    /// The fields of `session` but its scene.
+    init(_ session: borrowing SessionState) {
+      status = session.status
+      role = session.role
+      restoration = session.restoration
+      connections = session.connections
+      closedAt = session.closedAt
+    }
+
+    /// The session of these fields, with `scene`.
+    consuming func session(scene: consuming SceneState?) -> SessionState {
+      var session = SessionState(status: status, role: role)
+      session.restoration = restoration
+      session.connections = connections
+      session.closedAt = closedAt
+      session.scene = scene
+      return session
+    }
   }
 }
 
@@ -208,7 +270,7 @@ extension SessionTable: RandomAccessCollection {
   public var startIndex: Int { 0 }
   public var endIndex: Int { keys.count }
 
-  public subscript(position: Int) -> Element { (keys[position], states[position]) }
+  public subscript(position: Int) -> Element { (keys[position], session(at: position)) }
 }
 
 extension SessionTable: ExpressibleByDictionaryLiteral {
@@ -255,7 +317,7 @@ extension SessionTable: Codable {
   }
 }
 
-extension SessionState {
-  /// What holds a session's slot while the session is changed outside it: it owns nothing.
-  fileprivate static let placeholder = SessionState(status: .configuring)
+extension SceneState {
+  /// What holds a scene's place while the scene is changed outside it: it owns nothing.
+  fileprivate static let placeholder = SceneState(instance: 0, state: nil, connectedAt: 0)
 }

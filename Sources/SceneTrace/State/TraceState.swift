@@ -78,7 +78,7 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// The sessions whose connected scene owes a render, in scalar order.
   var sessionsOwingRenders: [SessionID] {
-    sessions.keysWithScene { $0.scene?.pendingRenders.isEmpty == false }.sorted()
+    sessions.keysWithScene { !$0.pendingRenders.isEmpty }.sorted()
   }
 }
 
