@@ -99,7 +99,12 @@ final class FindingSpill: @unchecked Sendable {
     let file = try self.file ?? Self.makeFile()
     self.file = file
     try file.handle.seekToEnd()
-    try file.handle.write(contentsOf: Self.encode(recent))
+    // In chunks of a thousand findings or so: the bytes of all of them at once would be the
+    // largest thing a long check holds.
+    for start in stride(from: 0, to: recent.count, by: Self.findingsPerChunk) {
+      let end = min(start + Self.findingsPerChunk, recent.count)
+      try file.handle.write(contentsOf: Self.encode(recent[start..<end]))
+    }
     recent.removeAll(keepingCapacity: true)
   }
 
@@ -116,7 +121,10 @@ final class FindingSpill: @unchecked Sendable {
   // (a flag, then the identifier), message and related seqs. Strings are a byte count and
   // UTF-8; integers 8 bytes, little-endian.
 
-  private static func encode(_ findings: [Finding]) -> Data {
+  /// How many findings a chunk holds at most.
+  private static let findingsPerChunk = 1024
+
+  private static func encode(_ findings: ArraySlice<Finding>) -> [UInt8] {
     var bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0]
     func integer(_ value: Int) {
       withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 }
@@ -138,7 +146,7 @@ final class FindingSpill: @unchecked Sendable {
     withUnsafeBytes(of: Int64(bytes.count - 8).littleEndian) {
       bytes.replaceSubrange(0..<8, with: $0)
     }
-    return Data(bytes)
+    return bytes
   }
 
   /// The next chunk of findings in `handle`; nil at its end.

@@ -27,7 +27,7 @@ import Testing
     }.sorted(by: Finding.reportOrder)
   }
 
-  @Test(arguments: [(0, 7), (5, 7), (7, 7), (100, 7), (1000, 64), (1000, 5000)])
+  @Test(arguments: [(0, 7), (5, 7), (7, 7), (100, 7), (1000, 64), (1000, 5000), (6000, 2500)])
   func findingsComeBackInOrderWithTheLossMergedIn(count: Int, bound: Int) throws {
     let added = Self.findings(count: count, seed: UInt64(count))
     var lost = Self.findings(count: 30, seed: 99)
