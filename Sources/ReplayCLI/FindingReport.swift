@@ -30,15 +30,13 @@ struct FindingReport {
     _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>
   ) -> String {
     let text = EventText(lastSeq: lastSeq)
-    var output = ""
+    // Written as UTF-8 bytes and made a string once: a batch's report is thousands of lines.
+    var output = JSONText(reservingCapacity: 1 << 16)
     for (finding, explanation) in zip(findings, explanations) {
-      output += "\n"
-      for line in block(for: finding, explainedBy: explanation, text: text) {
-        output += line
-        output += "\n"
-      }
+      output.append("\n")
+      appendBlock(for: finding, explainedBy: explanation, text: text, to: &output)
     }
-    return output
+    return output.string
   }
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
@@ -58,9 +56,11 @@ struct FindingReport {
       + "(trace.events-lost not shown)"
   }
 
-  private func block(
-    for finding: Finding, explainedBy stretch: LostStretch?, text: EventText
-  ) -> [String] {
+  /// Appends the block of `finding`, each line ending in a newline.
+  private func appendBlock(
+    for finding: Finding, explainedBy stretch: LostStretch?, text: EventText,
+    to output: inout JSONText
+  ) {
     let session = finding.session.map { " · session \($0)" } ?? ""
     let time = event(finding.seq).map { " · t \($0.time)" } ?? ""
     var lines = [
@@ -73,16 +73,23 @@ struct FindingReport {
     // A binary search, not a filter: a trace with many findings would be quadratic.
     let first = trace.events.partitioningIndex { $0.seq >= finding.seq - context }
     let around = trace.events[first...].prefix { $0.seq <= finding.seq + context }
-    if !around.isEmpty {
-      lines.append("  events around it:")
-      lines += around.map { "  " + text.line($0, marker: $0.seq == finding.seq ? "> " : "  ") }
+    if !around.isEmpty { lines.append("  events around it:") }
+    for line in lines {
+      output.appendRaw(line)
+      output.append("\n")
+    }
+    for event in around {
+      output.append("  ")
+      text.appendLine(event, marker: event.seq == finding.seq ? "> " : "  ", to: &output)
+      output.append("\n")
     }
     let related = finding.related.compactMap(event)
-    if !related.isEmpty {
-      lines.append("  related:")
-      lines += related.map { "  " + text.line($0) }
+    if !related.isEmpty { output.append("  related:\n") }
+    for event in related {
+      output.append("  ")
+      text.appendLine(event, to: &output)
+      output.append("\n")
     }
-    return lines
   }
 
   private func event(_ seq: Int) -> Event? { trace.events.event(atSeq: seq) }

@@ -38,25 +38,29 @@ package struct EventText {
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
   package func line(_ event: Event, marker: String = "  ") -> String {
-    // Built as UTF-8 bytes and made a string once: a report prints tens of thousands of lines,
-    // and string appends and `String(repeating:count:)` padding cost more than the event's
-    // fields. The seq, time and type are ASCII, so their widths are their byte counts.
-    var line: [UInt8] = []
-    line.reserveCapacity(96)
-    line.append(contentsOf: marker.utf8)
-    let seq = String(event.seq)
-    Self.appendSpaces(seqWidth - seq.utf8.count, to: &line)
-    line.append(contentsOf: seq.utf8)
-    Self.appendSpaces(2, to: &line)
-    let time = event.time.description
-    line.append(contentsOf: time.utf8)
-    Self.appendSpaces(max(timeWidth - time.utf8.count, 0) + 2, to: &line)
+    var text = JSONText(reservingCapacity: 128)
+    appendLine(event, marker: marker, to: &text)
+    return text.string
+  }
+
+  /// Appends ``line(_:marker:)`` to `text`.
+  package func appendLine(_ event: Event, marker: String = "  ", to text: inout JSONText) {
+    // Written as UTF-8 bytes: a report prints tens of thousands of lines, and string appends
+    // and padding cost more than the event's fields. The seq, time and type are ASCII, so their
+    // widths are their byte counts.
+    let start = text.byteCount
+    text.appendRaw(marker)
+    text.appendSpaces(seqWidth - Self.decimalCount(event.seq))
+    text.appendInteger(event.seq)
+    text.appendSpaces(2)
+    let time = text.byteCount
+    text.appendSeconds(event.time)
+    text.appendSpaces(max(timeWidth - (text.byteCount - time), 0) + 2)
     let type = event.type.rawValue
-    line.append(contentsOf: type.utf8)
-    Self.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2, to: &line)
-    Self.appendFields(of: event, to: &line)
-    while line.last == UInt8(ascii: " ") { line.removeLast() }
-    return String(decoding: line, as: UTF8.self)
+    text.appendRaw(type)
+    text.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2)
+    Self.appendFields(of: event, to: &text)
+    text.removeTrailingSpaces(after: start)
   }
 
   /// `scene.didBecomeActive session=B`: what the event says, without its seq and time, so that
@@ -68,32 +72,37 @@ package struct EventText {
 
   /// The event's fields as `name=value`, in the order of the export form.
   package static func fields(of event: Event) -> String {
-    var text: [UInt8] = []
+    var text = JSONText(reservingCapacity: 64)
     appendFields(of: event, to: &text)
-    return String(decoding: text, as: UTF8.self)
+    return text.string
   }
 
-  /// Appends ``fields(of:)`` to `text`, as UTF-8.
-  private static func appendFields(of event: Event, to text: inout [UInt8]) {
+  /// Appends ``fields(of:)`` to `text`: a value is bare when it is a simple word, JSON
+  /// otherwise.
+  private static func appendFields(of event: Event, to text: inout JSONText) {
     let fields = event.jsonFields
     for (index, key) in fields.keys.enumerated() {
-      if index > 0 { text.append(UInt8(ascii: " ")) }
-      text.append(contentsOf: key.utf8)
-      text.append(UInt8(ascii: "="))
-      text.append(contentsOf: Self.text(of: fields.values[index]).utf8)
+      if index > 0 { text.append(" ") }
+      text.appendRaw(key)
+      text.append("=")
+      let value = fields.values[index]
+      if case .string(let string) = value, string.isBareWord {
+        text.appendRaw(string)
+      } else {
+        value.write(to: &text, indent: nil)
+      }
     }
   }
 
-  /// Appends `count` spaces (none when it is not positive).
-  private static func appendSpaces(_ count: Int, to text: inout [UInt8]) {
-    guard count > 0 else { return }
-    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
-  }
-
-  /// A field value: bare when it is a simple word, JSON otherwise.
-  private static func text(of value: JSONValue) -> String {
-    if case .string(let string) = value, string.isBareWord { return string }
-    return value.serialized()
+  /// How many characters `value` takes in decimal, with its sign.
+  private static func decimalCount(_ value: Int) -> Int {
+    var count = value < 0 ? 2 : 1
+    var rest = value.magnitude
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
   }
 }
 

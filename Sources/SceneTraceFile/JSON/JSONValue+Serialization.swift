@@ -14,7 +14,7 @@ extension JSONValue {
   }
 
   /// Appends the value to `output`; `indent` is the current depth when pretty, nil when compact.
-  func write(to output: inout JSONText, indent: Int?) {
+  package func write(to output: inout JSONText, indent: Int?) {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" : "false")
@@ -83,7 +83,22 @@ package struct JSONText {
 
   /// Appends `text` as it is: text already in JSON's form, such as a number's.
   package mutating func appendRaw(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// How many bytes the text holds.
+  package var byteCount: Int { bytes.count }
+
+  /// Appends `count` spaces (none when it is not positive).
+  package mutating func appendSpaces(_ count: Int) {
+    guard count > 0 else { return }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
+  /// Removes the spaces at the end of the text, but none of its first `start` bytes.
+  package mutating func removeTrailingSpaces(after start: Int) {
+    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
   }
 
   /// Appends `value` in decimal.

@@ -150,7 +150,7 @@ struct ExportFields {
 
 extension JSONText {
   /// Appends `time` in seconds as ``TraceTime/description`` writes it: `3.25`, `0`, `12`.
-  mutating func appendSeconds(_ time: TraceTime) {
+  package mutating func appendSeconds(_ time: TraceTime) {
     if time.nanoseconds < 0 { append("-") }
     let magnitude = UInt(time.nanoseconds.magnitude)
     appendDigits(magnitude / 1_000_000_000, minimumCount: 1)
