@@ -78,13 +78,19 @@ package struct JSONText {
 
   /// Appends `literal` as it is.
   package mutating func append(_ literal: StaticString) {
-    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    // Most literals are one byte (a comma, a colon, a quote): appended as a byte, not a buffer.
+    if literal.hasPointerRepresentation, literal.utf8CodeUnitCount == 1 {
+      bytes.append(literal.utf8Start.pointee)
+    } else {
+      literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
   }
 
   /// Appends `text` as it is: text already in JSON's form, such as a number's.
   package mutating func appendRaw(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+      bytes.append(contentsOf: text.utf8)
+    }
   }
 
   /// How many bytes the text holds.
