@@ -77,21 +77,9 @@ package struct EventText {
     return text.string
   }
 
-  /// Appends ``fields(of:)`` to `text`: a value is bare when it is a simple word, JSON
-  /// otherwise.
+  /// Appends ``fields(of:)`` to `text`.
   private static func appendFields(of event: Event, to text: inout JSONText) {
-    let fields = event.jsonFields
-    for (index, key) in fields.keys.enumerated() {
-      if index > 0 { text.append(" ") }
-      text.appendRaw(key)
-      text.append("=")
-      let value = fields.values[index]
-      if case .string(let string) = value, string.isBareWord {
-        text.appendRaw(string)
-      } else {
-        value.write(to: &text, indent: nil)
-      }
-    }
+    event.writeFields(to: &text)
   }
 
   /// How many characters `value` takes in decimal, with its sign.
@@ -115,41 +103,5 @@ extension String {
   /// The string with spaces after it, `width` characters at least.
   package func rightPadded(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
-  }
-
-  /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.
-  fileprivate var isBareWord: Bool {
-    guard !isEmpty else { return false }
-    // Nearly every value in a trace is ASCII: its bytes are checked one by one, without looking
-    // up each scalar's Unicode properties (a report prints tens of thousands of such lines).
-    var isASCII = true
-    for byte in utf8 {
-      guard byte < 0x80 else {
-        isASCII = false
-        break
-      }
-      guard byte.isBareWordASCII else { return false }
-    }
-    return isASCII
-      || unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil
-          || "-_.:/@#+".unicodeScalars.contains($0)
-      }
-  }
-}
-
-extension UInt8 {
-  /// Whether this ASCII byte is a letter, a digit or one of `-_.:/@#+`: the ASCII scalars
-  /// `isBareWord` accepts.
-  fileprivate var isBareWordASCII: Bool {
-    switch self {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
-      UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "+"):
-      true
-    default: false
-    }
   }
 }

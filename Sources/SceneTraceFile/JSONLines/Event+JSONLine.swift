@@ -27,6 +27,15 @@ extension Event {
     return .object(fields.object)
   }
 
+  /// Appends the event's fields as `name=value` to `text`, in the order of the export form,
+  /// without its seq, time and type: a value is bare when it is a simple word
+  /// (``Swift/String/isBareWord``), JSON otherwise.
+  package func writeFields(to text: inout JSONText) {
+    var fields = ExportFields(writingFieldsTo: &text)
+    payload.export(to: &fields)
+    fields.finish(writingTo: &text)
+  }
+
   /// The event's fields as the export form writes them, in its order, without `"seq"`, `"t"`
   /// and `"type"`.
   package var jsonFields: JSONObject {
@@ -44,44 +53,65 @@ extension Event {
 }
 
 /// An event's members in the export form, added one at a time: each `add` adds a member unless
-/// the value is absent, either to a JSON object or straight to the text of a line.
+/// the value is absent, either to a JSON object or straight to text: a line's JSON object, or
+/// the `name=value` fields of a report's line.
 struct ExportFields {
   /// The members added, when they make an object.
   private(set) var object = JSONObject()
-  /// The text of the members added, from the line's `{`, when they make text.
+  /// The text of the members added, when they make text.
   private var text = JSONText(reservingCapacity: 0)
   private let writesText: Bool
+  /// Whether the text is `name=value` fields rather than JSON members.
+  private let writesFieldText: Bool
   private var isEmpty = true
 
   /// Fields that make a JSON object.
   init() {
     object = JSONObject(reservingCapacity: 10)
     writesText = false
+    writesFieldText = false
   }
 
-  /// Fields written to the end of `text`, which they hold until ``finish(writingTo:)``.
+  /// Fields written to the end of `text` as a JSON object, which they hold until
+  /// ``finish(writingTo:)``.
   init(writingTo text: inout JSONText) {
     writesText = true
+    writesFieldText = false
     swap(&self.text, &text)
     self.text.append("{")
   }
 
-  /// Ends the line's object and hands its text back.
-  mutating func finish(writingTo text: inout JSONText) {
-    self.text.append("}")
+  /// Fields written to the end of `text` as `name=value`, apart by spaces, which they hold
+  /// until ``finish(writingTo:)``.
+  init(writingFieldsTo text: inout JSONText) {
+    writesText = true
+    writesFieldText = true
     swap(&self.text, &text)
   }
 
-  /// Starts a member of the text: its key and colon.
+  /// Ends the text (a line's object) and hands it back.
+  mutating func finish(writingTo text: inout JSONText) {
+    if !writesFieldText { self.text.append("}") }
+    swap(&self.text, &text)
+  }
+
+  /// Starts a member of the text: its key and colon, or its name and `=`.
   private mutating func startMember(_ key: String) {
+    defer { isEmpty = false }
+    guard !writesFieldText else {
+      if !isEmpty { text.append(" ") }
+      text.appendRaw(key)
+      text.append("=")
+      return
+    }
     if !isEmpty { text.append(",") }
-    isEmpty = false
     text.appendString(key)
     text.append(":")
   }
 
   mutating func add(_ key: String, _ value: JSONValue) {
     guard writesText else { return object.appendUnchecked(key, value) }
+    if case .string(let string) = value { return add(key, string) }
     startMember(key)
     value.write(to: &text, indent: nil)
   }
@@ -90,7 +120,11 @@ struct ExportFields {
     guard let value else { return }
     guard writesText else { return add(key, .string(value)) }
     startMember(key)
-    text.appendString(value)
+    if writesFieldText, value.isBareWord {
+      text.appendRaw(value)
+    } else {
+      text.appendString(value)
+    }
   }
 
   mutating func add(_ key: String, _ value: SessionID?) {
@@ -163,5 +197,43 @@ extension JSONText {
     }
     append(".")
     appendDigits(fraction, minimumCount: digits)
+  }
+}
+
+extension String {
+  /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.
+  package var isBareWord: Bool {
+    guard !isEmpty else { return false }
+    // Nearly every value in a trace is ASCII: its bytes are checked one by one, without looking
+    // up each scalar's Unicode properties (a report prints tens of thousands of such lines).
+    var isASCII = true
+    for byte in utf8 {
+      guard byte < 0x80 else {
+        isASCII = false
+        break
+      }
+      guard byte.isBareWordASCII else { return false }
+    }
+    return isASCII
+      || unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil
+          || "-_.:/@#+".unicodeScalars.contains($0)
+      }
+  }
+}
+
+extension UInt8 {
+  /// Whether this ASCII byte is a letter, a digit or one of `-_.:/@#+`: the ASCII scalars
+  /// `isBareWord` accepts.
+  fileprivate var isBareWordASCII: Bool {
+    switch self {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
+      UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "+"):
+      true
+    default: false
+    }
   }
 }
