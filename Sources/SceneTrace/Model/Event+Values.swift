@@ -336,17 +336,17 @@ public enum CloseRequest: OpenEnumeration {
 /// The modifier keys held during an event, kept in the documented order without repeats.
 public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, CustomStringConvertible
 {
-  /// How the modifiers are held. Nearly every event holds recognized modifiers only, as bits:
-  /// making, copying and comparing them allocates nothing and counts no reference, which a
-  /// decoder and a hook do once an event. Each set has one form, so equality is the storage's.
-  private enum Storage: Hashable, Sendable {
-    /// Recognized modifiers only: bit i is `Modifier.recognizedCases[i]`.
-    case recognized(UInt8)
-    /// Every member, in the order of `members`, at least one of them unrecognized.
-    case listed([Modifier])
-  }
+  // How the modifiers are held. Nearly every event holds recognized modifiers only, as bits:
+  // making, copying and comparing them allocates nothing and counts no reference, which a
+  // decoder and a hook do once an event. Each set has one form, so equality is the fields'.
+  // (Not an enum of the two forms: its case would be kept in the spare bits of the list's
+  // pointer, which leak checkers then do not recognize as a pointer.)
 
-  private var storage: Storage
+  /// Every member, in the order of `members`, when at least one is unrecognized; nil when none
+  /// is. (Declared first, so that the byte of bits follows it rather than padding before it.)
+  private var listed: [Modifier]?
+  /// The recognized modifiers held: bit i is `Modifier.recognizedCases[i]`.
+  private var bits: UInt8
 
   /// Creates a set of modifiers, ignoring repeats.
   public init(_ modifiers: some Sequence<Modifier>) {
@@ -366,11 +366,8 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
   /// `Modifier.recognizedCases[i]`), then `unrecognized`, which holds no repeat and no
   /// recognized modifier.
   package init(recognizedBits bits: UInt8, unrecognized: [Modifier] = []) {
-    guard !unrecognized.isEmpty else {
-      storage = .recognized(bits)
-      return
-    }
-    storage = .listed(Self.recognized(bits) + unrecognized)
+    listed = unrecognized.isEmpty ? nil : Self.recognized(bits) + unrecognized
+    self.bits = bits
   }
 
   public init(arrayLiteral elements: Modifier...) { self.init(elements) }
@@ -380,38 +377,21 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
 
   /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
   /// unrecognized ones in the order they were read.
-  public var members: [Modifier] {
-    switch storage {
-    case .recognized(let bits): Self.recognized(bits)
-    case .listed(let members): members
-    }
-  }
+  public var members: [Modifier] { listed ?? Self.recognized(bits) }
 
   /// The recognized modifiers held, as bits: bit i is `Modifier.recognizedCases[i]`.
-  package var recognizedBits: UInt8 {
-    switch storage {
-    case .recognized(let bits): bits
-    case .listed(let members): members.reduce(0) { $0 | ($1.recognizedBit ?? 0) }
-    }
-  }
+  package var recognizedBits: UInt8 { bits }
 
   /// The unrecognized modifiers held, in the order they were read.
-  package var unrecognizedMembers: [Modifier] {
-    switch storage {
-    case .recognized: []
-    case .listed(let members): members.filter { !$0.isRecognized }
-    }
-  }
+  package var unrecognizedMembers: [Modifier] { listed?.filter { !$0.isRecognized } ?? [] }
 
   /// Whether no modifier is held.
-  public var isEmpty: Bool { storage == .recognized(0) }
+  public var isEmpty: Bool { bits == 0 && listed == nil }
 
   /// Whether `modifier` is held.
   public func contains(_ modifier: Modifier) -> Bool {
-    switch storage {
-    case .recognized(let bits): modifier.recognizedBit.map { bits & $0 != 0 } ?? false
-    case .listed(let members): members.contains(modifier)
-    }
+    guard let bit = modifier.recognizedBit else { return listed?.contains(modifier) ?? false }
+    return bits & bit != 0
   }
 
   /// These modifiers without `modifiers`.
