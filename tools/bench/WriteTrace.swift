@@ -1,8 +1,9 @@
 import SceneTrace
 import SceneTraceFile
 
-// `bench --write-sctrace N PATH [--drag]`: writes the seeded mixed session of N events (with
-// `--drag`, the long pointer drags, whose replay keeps a small state and finds little) as a
+// `bench --write-sctrace N PATH [--drag | --uuid]`: writes the seeded mixed session of N events
+// (with `--uuid`, its sessions named by UUIDs; with `--drag`, the long pointer drags, whose
+// replay keeps a small state and finds little) as a
 // `.sctrace` file (zstd level 3 where libzstd is, checkpoints as the writer places them), to
 // measure the `replay` commands on long traces:
 //
@@ -16,13 +17,15 @@ import SceneTraceFile
 func runWriteTrace(_ arguments: [String]) throws -> Bool {
   guard let flag = arguments.firstIndex(of: "--write-sctrace") else { return false }
   guard flag + 2 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
-    print("usage: bench --write-sctrace EVENTS PATH [--drag]")
+    print("usage: bench --write-sctrace EVENTS PATH [--drag | --uuid]")
     return true
   }
   let path = arguments[flag + 2]
+  let identifiers: Workload.SessionNames = arguments.contains("--uuid") ? .uuid : .short
   let events =
     arguments.contains("--drag")
-    ? Workload.longDrag(samples: count, pixelAligned: true) : Workload.mixedSession(events: count)
+    ? Workload.longDrag(samples: count, pixelAligned: true)
+    : Workload.mixedSession(events: count, sessionNames: identifiers)
   try writeSctrace(events, to: path)
   print("wrote \(count) events to \(path)")
   return true
