@@ -59,7 +59,7 @@ package struct EventText {
     let type = event.type.rawValue
     text.appendRaw(type)
     text.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2)
-    Self.appendFields(of: event, to: &text)
+    event.writeFields(to: &text)
     text.removeTrailingSpaces(after: start)
   }
 
@@ -73,13 +73,8 @@ package struct EventText {
   /// The event's fields as `name=value`, in the order of the export form.
   package static func fields(of event: Event) -> String {
     var text = JSONText(reservingCapacity: 64)
-    appendFields(of: event, to: &text)
-    return text.string
-  }
-
-  /// Appends ``fields(of:)`` to `text`.
-  private static func appendFields(of event: Event, to text: inout JSONText) {
     event.writeFields(to: &text)
+    return text.string
   }
 
   /// How many characters `value` takes in decimal, with its sign.

@@ -56,27 +56,33 @@ extension Event {
 /// the value is absent, either to a JSON object or straight to text: a line's JSON object, or
 /// the `name=value` fields of a report's line.
 struct ExportFields {
+  /// What the members make.
+  private enum Form {
+    /// A JSON object, in ``object``.
+    case object
+    /// A JSON object's text: a JSON line.
+    case jsonText
+    /// `name=value` fields apart by spaces: a report's line.
+    case fieldText
+  }
+
   /// The members added, when they make an object.
   private(set) var object = JSONObject()
   /// The text of the members added, when they make text.
   private var text = JSONText(reservingCapacity: 0)
-  private let writesText: Bool
-  /// Whether the text is `name=value` fields rather than JSON members.
-  private let writesFieldText: Bool
+  private let form: Form
   private var isEmpty = true
 
   /// Fields that make a JSON object.
   init() {
     object = JSONObject(reservingCapacity: 10)
-    writesText = false
-    writesFieldText = false
+    form = .object
   }
 
   /// Fields written to the end of `text` as a JSON object, which they hold until
   /// ``finish(writingTo:)``.
   init(writingTo text: inout JSONText) {
-    writesText = true
-    writesFieldText = false
+    form = .jsonText
     swap(&self.text, &text)
     self.text.append("{")
   }
@@ -84,29 +90,31 @@ struct ExportFields {
   /// Fields written to the end of `text` as `name=value`, apart by spaces, which they hold
   /// until ``finish(writingTo:)``.
   init(writingFieldsTo text: inout JSONText) {
-    writesText = true
-    writesFieldText = true
+    form = .fieldText
     swap(&self.text, &text)
   }
 
   /// Ends the text (a line's object) and hands it back.
   mutating func finish(writingTo text: inout JSONText) {
-    if !writesFieldText { self.text.append("}") }
+    if form == .jsonText { self.text.append("}") }
     swap(&self.text, &text)
   }
+
+  /// Whether the members are written as text rather than to ``object``.
+  private var writesText: Bool { form != .object }
 
   /// Starts a member of the text: its key and colon, or its name and `=`.
   private mutating func startMember(_ key: String) {
     defer { isEmpty = false }
-    guard !writesFieldText else {
+    if form == .fieldText {
       if !isEmpty { text.append(" ") }
       text.appendRaw(key)
       text.append("=")
-      return
+    } else {
+      if !isEmpty { text.append(",") }
+      text.appendString(key)
+      text.append(":")
     }
-    if !isEmpty { text.append(",") }
-    text.appendString(key)
-    text.append(":")
   }
 
   mutating func add(_ key: String, _ value: JSONValue) {
@@ -120,7 +128,7 @@ struct ExportFields {
     guard let value else { return }
     guard writesText else { return add(key, .string(value)) }
     startMember(key)
-    if writesFieldText, value.isBareWord {
+    if form == .fieldText, value.isBareWord {
       text.appendRaw(value)
     } else {
       text.appendString(value)
