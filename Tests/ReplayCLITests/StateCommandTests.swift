@@ -57,7 +57,7 @@ struct StateCommandTests {
         + #""layout":"split"}"#,
       #"{"t":0.4,"type":"scene.title","session":"A","title":"Groceries"}"#,
     ]
-    let folder = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+    let folder = TemporaryFile.url("state")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appending(path: "windowed.jsonl").path

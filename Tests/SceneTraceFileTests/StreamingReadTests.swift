@@ -19,8 +19,7 @@ import Testing
 
   /// Writes `bytes` to a temporary file and returns its path.
   private static func temporaryFile(_ bytes: [UInt8], _ name: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("stream-\(UUID().uuidString)-\(name)")
+    let url = TemporaryFile.url("stream-\(name)")
     try Data(bytes).write(to: url)
     return url.path
   }

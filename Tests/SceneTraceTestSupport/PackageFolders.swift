@@ -40,13 +40,28 @@ package enum PackageFolders {
   }
 }
 
-/// Fresh names in the temporary folder, one per call, so that tests running at once never share
-/// a file.
+/// Fresh names in one temporary folder of the test process, one per call, so that tests running
+/// at once never share a file; the folder and all in it are removed when the process exits, so
+/// that a test run leaves nothing behind (even a test that fails before it cleans up).
 package enum TemporaryFile {
-  /// `prefix-UUID.pathExtension` (without the dot and extension when it is empty) in the
-  /// temporary folder; nothing is created.
+  /// `prefix-UUID.pathExtension` (without the dot and extension when it is empty) in the test
+  /// process's temporary folder; nothing is created but the folder.
   package static func url(_ prefix: String, _ pathExtension: String = "") -> URL {
     let name = "\(prefix)-\(UUID().uuidString)" + (pathExtension.isEmpty ? "" : ".\(pathExtension)")
-    return FileManager.default.temporaryDirectory.appendingPathComponent(name)
+    return folder.appendingPathComponent(name)
   }
+
+  /// `scenetrace-tests-PID` in the system's temporary folder, made on first use.
+  private static let folder: URL = {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scenetrace-tests-\(getpid())")
+    try? FileManager.default.removeItem(at: folder)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      fatalError("cannot make the tests' temporary folder \(folder.path): \(error)")
+    }
+    atexit { try? FileManager.default.removeItem(at: TemporaryFile.folder) }
+    return folder
+  }()
 }
