@@ -8,16 +8,21 @@ extension TraceReducer {
     _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
     region: String?, in state: inout TraceState, log: inout FindingLog
   ) {
-    // The three fields the check reads are handed over, not the scene: passed from the
-    // closure's `inout`, the scene (about 600 bytes) was copied at every sample.
-    state.updateScene(id) {
-      checkPointer(
-        id, phase: phase, region: region, drag: $0.drag, began: $0.dragBegan,
-        startedMidLife: $0.startedMidLife, &log)
-    }
     let seq = log.seq
-    withScene(id, in: &state, log: &log) {
-      $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+    // Checked and followed in one visit to the scene, a sample's only one. The three fields the
+    // check reads are handed over, not the scene: passed from the closure's `inout`, the scene
+    // (about 600 bytes) was copied at every sample.
+    let visited: Void? = state.updateScene(id) { scene in
+      checkPointer(
+        id, phase: phase, region: region, drag: scene.drag, began: scene.dragBegan,
+        startedMidLife: scene.startedMidLife, &log)
+      scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+    }
+    // A scene the trace has not connected is reported and met mid-life, then followed.
+    if visited == nil {
+      withScene(id, in: &state, log: &log) {
+        $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+      }
     }
   }
 

@@ -42,9 +42,18 @@ extension SceneState {
       drag = PointerDragProgress(phase: phase, x: x, y: y, latching: latching, region: region)
       dragBegan = seq
     case .changed, .unrecognized:
-      drag = PointerDragProgress(
-        phase: phase, x: x, y: y, latching: latching ?? drag?.latching,
-        region: region ?? drag?.region)
+      if var progress = drag.take() {
+        // Moved out, changed and moved back, keeping the latching and region a sample leaves
+        // out: a new progress at every sample copied the old one's strings and released them.
+        progress.phase = phase
+        progress.x = x
+        progress.y = y
+        if let latching { progress.latching = latching }
+        if let region { progress.region = region }
+        drag = progress
+      } else {
+        drag = PointerDragProgress(phase: phase, x: x, y: y, latching: latching, region: region)
+      }
       dragBegan = dragBegan ?? seq
     }
   }
