@@ -109,10 +109,23 @@ import Testing
         let read = try decode(line + "\n").events
         #expect(read.count == 1)
         #expect(read.first?.payload.unrecognizedValues.isEmpty == (field.name == "cause"))
+        #expect(read.first?.payload.hasUnrecognizedValues == (field.name != "cause"))
         checked += 1
       }
     }
     #expect(checked == 24)
+  }
+
+  @Test func anEventHasUnrecognizedValuesExactlyWhenItListsSome() {
+    // Random events of every type, a quarter of their enumerated values unknown.
+    var random = RandomEvents(seed: 14)
+    var withUnknown = 0
+    for event in random.events(count: 40 * EventType.allCases.count) {
+      let listed = !event.payload.unrecognizedValues.isEmpty
+      #expect(event.payload.hasUnrecognizedValues == listed, "\(event)")
+      if listed { withUnknown += 1 }
+    }
+    #expect(withUnknown > 100)
   }
 
   @Test func theSchemaAcceptsNullForAnAbsentFieldAsTheReaderDoes() throws {

@@ -99,18 +99,33 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
     let names = Set(fields.map(\.name))
     return "case \(pattern(event) { names.contains($0.name) }): \(value)\n"
   }.joined()
-  let checkCases = table.compactMap { event -> String? in
-    let checked = event.fields.filter { field in
+  // The fields whose unrecognized values `event.unknown-value` reports, per event.
+  let checkedFields = table.map { event in
+    event.fields.filter { field in
       switch field.kind {
       case .enumeration(let enumeration): enumeration.reportsUnrecognized
       case .modifiers: true
       default: false
       }
     }
+  }
+  let checkCases = zip(table, checkedFields).compactMap { event, checked -> String? in
     guard !checked.isEmpty else { return nil }
     let names = Set(checked.map(\.name))
     let checks = checked.map { "check(\"\($0.name)\", \($0.name))\n" }.joined()
     return "case \(pattern(event) { names.contains($0.name) }):\n\(checks)"
+  }.joined()
+  let recognizedCases = zip(table, checkedFields).compactMap { event, checked -> String? in
+    guard !checked.isEmpty else { return nil }
+    let names = Set(checked.map(\.name))
+    let tests = checked.map { field in
+      switch field.kind {
+      case .modifiers: "\(field.name).hasUnrecognizedMembers"
+      default: "!isRecognized(\(field.name))"
+      }
+    }
+    return "case \(pattern(event) { names.contains($0.name) }):\n"
+      + "\(tests.joined(separator: " || "))\n"
   }.joined()
   return typeEnum(
     table, .library,
@@ -155,6 +170,18 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
           default: break
           }
           return found
+        }
+
+        /// Whether ``unrecognizedValues`` lists anything: asked at every event, and answered
+        /// without making the list.
+        package var hasUnrecognizedValues: Bool {
+          func isRecognized<Value: OpenEnumeration>(_ value: Value?) -> Bool {
+            value?.isRecognized ?? true
+          }
+          return switch self {
+          \(recognizedCases)
+          default: false
+          }
         }
       }
 

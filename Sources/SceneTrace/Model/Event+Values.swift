@@ -385,6 +385,9 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
   /// The unrecognized modifiers held, in the order they were read.
   package var unrecognizedMembers: [Modifier] { listed?.filter { !$0.isRecognized } ?? [] }
 
+  /// Whether an unrecognized modifier is held.
+  package var hasUnrecognizedMembers: Bool { listed != nil }
+
   /// Whether no modifier is held.
   public var isEmpty: Bool { bits == 0 && listed == nil }
 

@@ -243,4 +243,50 @@ extension Event.Payload {
     }
     return found
   }
+
+  /// Whether ``unrecognizedValues`` lists anything: asked at every event, and answered
+  /// without making the list.
+  package var hasUnrecognizedValues: Bool {
+    func isRecognized<Value: OpenEnumeration>(_ value: Value?) -> Bool {
+      value?.isRecognized ?? true
+    }
+    return switch self {
+    case .sessionConfigure(_, let role, _):
+      !isRecognized(role)
+    case .sceneWillConnect(_, let role, _, _):
+      !isRecognized(role)
+    case .sceneGeometry(_, _, _, let orientation, let horizontalSizeClass):
+      !isRecognized(orientation) || !isRecognized(horizontalSizeClass)
+    case .requestActivate(_, _, _, let style, _):
+      !isRecognized(style)
+    case .requestDestroy(_, _, let animation):
+      !isRecognized(animation)
+    case .keyPress(_, let phase, _, _, let modifiers):
+      !isRecognized(phase) || modifiers.hasUnrecognizedMembers
+    case .keyCommand(_, _, let modifiers, _, _, _, _, _):
+      modifiers.hasUnrecognizedMembers
+    case .focusUpdate(_, _, _, let heading, _):
+      !isRecognized(heading)
+    case .pointerDrag(_, let phase, _, _, let modifiers, let latching, _):
+      !isRecognized(phase) || modifiers.hasUnrecognizedMembers || !isRecognized(latching)
+    case .bandSelection(_, _, let state, _, let modifiers, _):
+      !isRecognized(state) || modifiers.hasUnrecognizedMembers
+    case .dragEnd(_, let operation):
+      !isRecognized(operation)
+    case .appEnvironment(let mode, _, _, _):
+      !isRecognized(mode)
+    case .sceneActiveAppearance(_, let appearance):
+      !isRecognized(appearance)
+    case .sceneEffectiveGeometry(_, _, _, let orientation, let horizontalSizeClass, _, _, _):
+      !isRecognized(orientation) || !isRecognized(horizontalSizeClass)
+    case .sceneLayout(_, let horizontalSizeClass, _):
+      !isRecognized(horizontalSizeClass)
+    case .commandInvoke(_, _, let origin, _, _, _):
+      !isRecognized(origin)
+    case .sceneClose(_, let via):
+      !isRecognized(via)
+
+    default: false
+    }
+  }
 }
