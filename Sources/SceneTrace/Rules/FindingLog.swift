@@ -45,7 +45,9 @@ struct FindingLog {
     _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: String,
     related: [Int] = []
   ) {
-    let related = Set(related.filter { $0 > 0 && $0 <= relatedLimit }).sorted()
+    var related = related.filter { $0 > 0 && $0 <= relatedLimit }
+    // Nearly always none or one: a set, to drop repeats, only for more.
+    if related.count > 1 { related = Set(related).sorted() }
     let finding = Finding(
       rule: rule, severity: severity, seq: seq, session: session, message: message,
       related: related)
