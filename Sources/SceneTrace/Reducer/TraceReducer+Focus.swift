@@ -21,9 +21,10 @@ extension TraceReducer {
         let since = scene.focusSince.map { " since seq \($0)" } ?? ""
         log.report(
           .focusContinuity, .error, session: id,
-          "focus.update from \(Self.describe(from)), but the scene's focused item is "
-            + "\(Self.describe(scene.focus))\(since); each move starts where the previous "
-            + "one ended",
+          """
+          focus.update from \(Self.describe(from)), but the scene's focused item is \
+          \(Self.describe(scene.focus))\(since); each move starts where the previous one ended
+          """,
           related: [scene.focusSince ?? scene.connectedAt])
       }
     }

@@ -112,9 +112,11 @@ extension TraceReducer {
     {
       log.report(
         .keyChainStart, .warning, session: id,
-        "\(name) walked the responder chain from \(first), but the scene's \(start.role) is "
-          + "\(start.responder); key commands start at the focused item, or at the first "
-          + "responder when nothing is focused",
+        """
+        \(name) walked the responder chain from \(first), but the scene's \(start.role) is \
+        \(start.responder); key commands start at the focused item, or at the first responder \
+        when nothing is focused
+        """,
         related: start.since.map { [$0] } ?? [])
     }
     if !command.wantsPriority, let focus = scene.focus, let sdk = app.sdkMajorVersion, sdk >= 15,
@@ -135,21 +137,26 @@ extension TraceReducer {
     _ id: SessionID, scene: SceneState, _ what: @autoclosure () -> String, _ app: AppState,
     _ log: inout FindingLog
   ) {
+    // Each message one interpolation: these findings come at every key event of a wrong scene,
+    // and a message of strings appended one to the next cost several times as much.
     if let current = scene.state, current != .foregroundActive {
       log.report(
         .keyInactiveScene, .error, session: id,
-        "\(what()) in scene \(id), which is \(current.rawValue); only a foregroundActive scene "
-          + "receives key events",
+        """
+        \(what()) in scene \(id), which is \(current.rawValue); only a foregroundActive scene \
+        receives key events
+        """,
         related: [scene.lastLifecycleSeq])
     }
     guard let key = app.keyScene, key != id else { return }
-    let since = app.keySceneSince
+    let since = app.keySceneSince.map { " (since seq \($0))" } ?? ""
     log.report(
       .keyInactiveScene, .error, session: id,
-      "\(what()) in scene \(id), but the key scene is \(key)"
-        + (since.map { " (since seq \($0))" } ?? "") + "; key events go to the key window's "
-        + "scene only",
-      related: since.map { [$0] } ?? [])
+      """
+      \(what()) in scene \(id), but the key scene is \(key)\(since); key events go to the key \
+      window's scene only
+      """,
+      related: app.keySceneSince.map { [$0] } ?? [])
   }
 
   /// Reports a scene of a non-interactive external-display role that becomes key or receives
