@@ -150,54 +150,42 @@ extension TraceFile {
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
     options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
   ) throws(TraceError) -> [Event] {
-    let wanted = merged(ranges)
-    guard !wanted.isEmpty else { return [] }
-    // The first of `wanted` that does not end before `seq`.
-    let next = { (seq: Int) in wanted.partitioningIndex { $0.upperBound >= seq } }
-    // The events come in ascending seqs: the ranges are walked along with them, and searched
-    // only when a seq goes back (a damaged file), rather than searched for every event.
-    var cursor = 0
-    var previous = Int.min
-    let isWanted = { (seq: Int) -> Bool in
-      if seq < previous { cursor = next(seq) }
-      previous = seq
-      while cursor < wanted.count, wanted[cursor].upperBound < seq { cursor += 1 }
-      return cursor < wanted.count && wanted[cursor].lowerBound <= seq
-    }
-    let overlapsWanted = { (seqs: ClosedRange<Int>) -> Bool in
-      let next = next(seqs.lowerBound)
-      return next < wanted.count && wanted[next].lowerBound <= seqs.upperBound
-    }
-    var found: [Event] = []
-    guard let last = wanted.last?.upperBound, streamed.readsByIndex(through: last) else {
+    let wanted = WantedSeqs(merged(ranges))
+    guard let last = wanted.ranges.last?.upperBound else { return [] }
+    guard streamed.readsByIndex(through: last) else {
+      var kept = KeptEvents(wanted)
       _ = try stream(joining: streamed.files, options: options, chunkSize: chunkSize) { events in
-        found += events.lazy.filter { isWanted($0.seq) }
+        kept.add(events)
         return true
       }
-      return found
+      return kept.events
     }
-    try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) { window throws(TraceError) in
+    return try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) {
+      (window) throws(TraceError) -> [Event] in
+      var kept = KeptEvents(wanted)
       if let index = streamed.storedIndex {
         let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
-        for frame in index.frames where overlapsWanted(frame.firstSeq...frame.lastSeq) {
+        for frame in index.frames where wanted.overlaps(frame.firstSeq...frame.lastSeq) {
           let read = try TraceReader.readFrame(
             at: frame.offset, in: &window, context: context, options: options)
-          found += read.events.lazy.filter { isWanted($0.seq) }
+          kept.add(read.events)
           window.release(before: frame.offset + frame.byteCount)
         }
-        return
+        return kept.events
       }
-      for chunk in streamed.jsonLinesChunks where overlapsWanted(chunk.seqs) {
+      for chunk in streamed.jsonLinesChunks where wanted.overlaps(chunk.seqs) {
+        // The reader keeps a closure, which asks by search: it cannot walk along the ranges.
         var reader = JSONLinesReader(
-          path: streamed.path, options: options, at: chunk.start, wanting: isWanted)
+          path: streamed.path, options: options, at: chunk.start,
+          wanting: { wanted.containsBySearch($0) })
         _ = try window.withBytes(chunk.bytes) { (bytes) throws(TraceError) in
           try reader.read(bytes, isLast: true)
         }.get()
-        found += reader.takeEvents().lazy.filter { isWanted($0.seq) }
+        kept.add(reader.takeEvents())
         window.release(before: chunk.bytes.upperBound)
       }
+      return kept.events
     }
-    return found
   }
 
   /// `ranges` sorted, with those that overlap or touch made one.
@@ -214,5 +202,57 @@ extension TraceFile {
       }
     }
     return merged
+  }
+}
+
+/// The events read that are wanted, kept in the order read.
+private struct KeptEvents {
+  private(set) var events: [Event] = []
+  private var wanted: WantedSeqs
+
+  init(_ wanted: WantedSeqs) { self.wanted = wanted }
+
+  mutating func add(_ read: [Event]) {
+    for index in read.indices where wanted.contains(read[index].seq) {
+      events.append(read[index])
+    }
+  }
+}
+
+/// The seqs wanted, as sorted ranges that neither overlap nor touch. Asked about seqs in
+/// ascending order, it walks along the ranges with them, and searches only when a seq goes back
+/// (a damaged file). A value that the reading owns: a closure that captured the walk's position
+/// checked its exclusive access four times an event.
+private struct WantedSeqs {
+  let ranges: [ClosedRange<Int>]
+  /// The first range that does not end before the last seq asked about.
+  private var cursor = 0
+  private var previous = Int.min
+
+  init(_ ranges: [ClosedRange<Int>]) { self.ranges = ranges }
+
+  /// Whether `seq` is wanted, walking on from the last seq asked about.
+  mutating func contains(_ seq: Int) -> Bool {
+    if seq < previous { cursor = firstNotEnding(before: seq) }
+    previous = seq
+    while cursor < ranges.count, ranges[cursor].upperBound < seq { cursor += 1 }
+    return cursor < ranges.count && ranges[cursor].lowerBound <= seq
+  }
+
+  /// Whether `seq` is wanted, found by search.
+  func containsBySearch(_ seq: Int) -> Bool {
+    let next = firstNotEnding(before: seq)
+    return next < ranges.count && ranges[next].lowerBound <= seq
+  }
+
+  /// Whether a seq of `seqs` is wanted.
+  func overlaps(_ seqs: ClosedRange<Int>) -> Bool {
+    let next = firstNotEnding(before: seqs.lowerBound)
+    return next < ranges.count && ranges[next].lowerBound <= seqs.upperBound
+  }
+
+  /// The index of the first range that does not end before `seq`.
+  private func firstNotEnding(before seq: Int) -> Int {
+    ranges.partitioningIndex { $0.upperBound >= seq }
   }
 }
