@@ -32,5 +32,8 @@ import Testing
     #expect(Self.printed("a b") == #"session=A window="a b""#)
     #expect(Self.printed("é🎉") == #"session=A window="é🎉""#)
     #expect(Self.printed("") == #"session=A window="""#)
+    // A character that is not of a bare word, before or after one beyond ASCII.
+    #expect(Self.printed("a,é") == #"session=A window="a,é""#)
+    #expect(Self.printed("é,a") == #"session=A window="é,a""#)
   }
 }

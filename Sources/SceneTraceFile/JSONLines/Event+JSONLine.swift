@@ -212,21 +212,26 @@ extension String {
   /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.
   package var isBareWord: Bool {
     guard !isEmpty else { return false }
-    // Nearly every value in a trace is ASCII: its bytes are checked one by one, without looking
-    // up each scalar's Unicode properties (a report prints tens of thousands of such lines).
-    var isASCII = true
-    for byte in utf8 {
-      guard byte < 0x80 else {
-        isASCII = false
-        break
-      }
+    // Nearly every value in a trace is ASCII: its bytes are checked one by one where they are
+    // stored, without looking up each scalar's Unicode properties (a report prints tens of
+    // thousands of such lines).
+    let ascii =
+      utf8.withContiguousStorageIfAvailable(Self.isASCIIBareWord) ?? Self.isASCIIBareWord(utf8)
+    if let ascii { return ascii }
+    return unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || $0.properties.numericType != nil
+        || "-_.:/@#+".unicodeScalars.contains($0)
+    }
+  }
+
+  /// Whether `bytes` are a bare word: false at an ASCII byte that is not of one, nil at a byte
+  /// that is not ASCII before that (the scalars decide).
+  private static func isASCIIBareWord(_ bytes: some Sequence<UInt8>) -> Bool? {
+    for byte in bytes {
+      guard byte < 0x80 else { return nil }
       guard byte.isBareWordASCII else { return false }
     }
-    return isASCII
-      || unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil
-          || "-_.:/@#+".unicodeScalars.contains($0)
-      }
+    return true
   }
 }
 
