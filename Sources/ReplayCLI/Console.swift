@@ -25,6 +25,11 @@ enum Console {
     write(text, to: .standardOutput)
   }
 
+  /// Writes the bytes of `text` to standard output as they are: a part of a long output.
+  static func outputPart(_ text: JSONText) {
+    FileHandle.standardOutput.write(Data(text.bytes))
+  }
+
   /// Writes `text` and a newline to standard error.
   static func error(_ text: String) {
     write(text + "\n", to: .standardError)
@@ -73,10 +78,25 @@ enum Console {
 
   /// `text` in `colour` when `descriptor` is a terminal and `NO_COLOR` is unset or empty.
   static func styled(_ text: String, _ colour: Colour, on descriptor: Int32) -> String {
-    guard isatty(descriptor) == 1, (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true) else {
-      return text
-    }
+    guard usesColour(on: descriptor) else { return text }
     return "\u{1B}[1;\(colour.rawValue)m\(text)\u{1B}[0m"
+  }
+
+  /// Whether text on `descriptor` is coloured: asked once for standard output and standard
+  /// error, whose answer a run does not change (a report styles every finding's severity).
+  private static func usesColour(on descriptor: Int32) -> Bool {
+    switch descriptor {
+    case STDOUT_FILENO: colouredOutput
+    case STDERR_FILENO: colouredError
+    default: isColoured(descriptor)
+    }
+  }
+
+  private static let colouredOutput = isColoured(STDOUT_FILENO)
+  private static let colouredError = isColoured(STDERR_FILENO)
+
+  private static func isColoured(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
   }
 
   private static func write(_ text: String, to handle: FileHandle) {

@@ -28,15 +28,16 @@ struct FindingReport {
   /// headline, or a part of it. The trace's events must hold those the blocks show.
   func blocks(
     _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>
-  ) -> String {
+  ) -> JSONText {
     let text = EventText(lastSeq: lastSeq)
-    // Written as UTF-8 bytes and made a string once: a batch's report is thousands of lines.
+    // Written as UTF-8 bytes, and output as they are: a batch's report is thousands of lines,
+    // which a string would check and copy again.
     var output = JSONText(reservingCapacity: 1 << 16)
     for (finding, explanation) in zip(findings, explanations) {
       output.append("\n")
       appendBlock(for: finding, explainedBy: explanation, text: text, to: &output)
     }
-    return output.string
+    return output
   }
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
