@@ -53,6 +53,36 @@ struct ByteReader {
 
   /// ``varint()`` of more than one byte, or at the end of the data.
   private mutating func longVarint() throws(DecodingFailure) -> UInt64 {
+    // A time's delta takes three or four bytes: with eight bytes left, they are read as one
+    // word and their seven-bit groups joined by masks and shifts rather than a byte at a time.
+    if remaining >= 8, let base = bytes.baseAddress {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      // The high bit of each byte that ends a varint; the first of them ends this one.
+      let ends = ~word & 0x8080_8080_8080_8080
+      if ends != 0 {
+        let end = ends & (0 &- ends)
+        offset &+= ends.trailingZeroBitCount &>> 3 &+ 1
+        return Self.joinedGroups(word & ((end &<< 1) &- 1))
+      }
+    }
+    return try varintByteByByte()
+  }
+
+  /// The seven-bit groups of the bytes of `word` (little-endian), joined: byte i gives bits 7i
+  /// to 7i + 6. The bytes after the varint's last must be zero.
+  @inline(__always)
+  private static func joinedGroups(_ word: UInt64) -> UInt64 {
+    var value = word & 0x7F7F_7F7F_7F7F_7F7F
+    // Pairs of groups into 14 bits, then 28, then 56.
+    value = (value & 0x007F_007F_007F_007F) | (value & 0x7F00_7F00_7F00_7F00) &>> 1
+    value = (value & 0x0000_3FFF_0000_3FFF) | (value & 0x3FFF_0000_3FFF_0000) &>> 2
+    value = (value & 0x0000_0000_0FFF_FFFF) | (value & 0x0FFF_FFFF_0000_0000) &>> 4
+    return value
+  }
+
+  /// ``varint()`` read a byte at a time: near the end of the data, or longer than eight bytes.
+  private mutating func varintByteByByte() throws(DecodingFailure) -> UInt64 {
     let start = offset
     var result: UInt64 = 0
     var shift: UInt64 = 0
