@@ -307,6 +307,9 @@ struct EventFrameDecoder {
 }
 
 extension UInt64 {
-  /// Whether bit `bit` is set.
-  func has(_ bit: Int) -> Bool { self & (1 << UInt64(bit)) != 0 }
+  /// Whether bit `bit` (0 to 63: a flag's place in an event's flag word) is set. Inlined, with
+  /// a plain shift: a call with a checked shift at each of an event's flags cost the decoder
+  /// about 70 instructions an event.
+  @inline(__always)
+  func has(_ bit: Int) -> Bool { self & (1 &<< UInt64(truncatingIfNeeded: bit)) != 0 }
 }
