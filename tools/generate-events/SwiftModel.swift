@@ -99,33 +99,31 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
     let names = Set(fields.map(\.name))
     return "case \(pattern(event) { names.contains($0.name) }): \(value)\n"
   }.joined()
-  // The fields whose unrecognized values `event.unknown-value` reports, per event.
-  let checkedFields = table.map { event in
-    event.fields.filter { field in
+  // The events with fields whose unrecognized values `event.unknown-value` reports: each one's
+  // case pattern binding those fields, and the fields.
+  let checked = table.compactMap { event -> (pattern: String, fields: [FieldDescription])? in
+    let fields = event.fields.filter { field in
       switch field.kind {
       case .enumeration(let enumeration): enumeration.reportsUnrecognized
       case .modifiers: true
       default: false
       }
     }
+    guard !fields.isEmpty else { return nil }
+    let names = Set(fields.map(\.name))
+    return ("case \(pattern(event) { names.contains($0.name) }):\n", fields)
   }
-  let checkCases = zip(table, checkedFields).compactMap { event, checked -> String? in
-    guard !checked.isEmpty else { return nil }
-    let names = Set(checked.map(\.name))
-    let checks = checked.map { "check(\"\($0.name)\", \($0.name))\n" }.joined()
-    return "case \(pattern(event) { names.contains($0.name) }):\n\(checks)"
+  let checkCases = checked.map { pattern, fields in
+    pattern + fields.map { "check(\"\($0.name)\", \($0.name))\n" }.joined()
   }.joined()
-  let recognizedCases = zip(table, checkedFields).compactMap { event, checked -> String? in
-    guard !checked.isEmpty else { return nil }
-    let names = Set(checked.map(\.name))
-    let tests = checked.map { field in
+  let recognizedCases = checked.map { pattern, fields in
+    let tests = fields.map { field in
       switch field.kind {
       case .modifiers: "\(field.name).hasUnrecognizedMembers"
       default: "!isRecognized(\(field.name))"
       }
     }
-    return "case \(pattern(event) { names.contains($0.name) }):\n"
-      + "\(tests.joined(separator: " || "))\n"
+    return pattern + tests.joined(separator: " || ") + "\n"
   }.joined()
   return typeEnum(
     table, .library,
