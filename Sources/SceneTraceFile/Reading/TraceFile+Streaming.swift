@@ -150,7 +150,7 @@ extension TraceFile {
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
     options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
   ) throws(TraceError) -> [Event] {
-    let wanted = WantedSeqs(merged(ranges))
+    let wanted = WantedSeqs(ranges)
     guard let last = wanted.ranges.last?.upperBound else { return [] }
     guard streamed.readsByIndex(through: last) else {
       var kept = KeptEvents(wanted)
@@ -187,22 +187,6 @@ extension TraceFile {
       return kept.events
     }
   }
-
-  /// `ranges` sorted, with those that overlap or touch made one.
-  private static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
-    var merged: [ClosedRange<Int>] = []
-    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = merged.last,
-        range.lowerBound <= last.upperBound
-          || range.lowerBound - last.upperBound == 1
-      {
-        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
-      } else {
-        merged.append(range)
-      }
-    }
-    return merged
-  }
 }
 
 /// The events read that are wanted, kept in the order read.
@@ -219,7 +203,7 @@ private struct KeptEvents {
   }
 }
 
-/// The seqs wanted, as sorted ranges that neither overlap nor touch. Asked about seqs in
+/// The seqs wanted, held as sorted ranges that neither overlap nor touch. Asked about seqs in
 /// ascending order, it walks along the ranges with them, and searches only when a seq goes back
 /// (a damaged file). A value that the reading owns: a closure that captured the walk's position
 /// checked its exclusive access four times an event.
@@ -229,7 +213,22 @@ private struct WantedSeqs {
   private var cursor = 0
   private var previous = Int.min
 
-  init(_ ranges: [ClosedRange<Int>]) { self.ranges = ranges }
+  /// The seqs of `ranges`, which may overlap, touch and come in any order.
+  init(_ ranges: [ClosedRange<Int>]) {
+    // Sorted, with those that overlap or touch made one.
+    var merged: [ClosedRange<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last,
+        range.lowerBound <= last.upperBound
+          || range.lowerBound - last.upperBound == 1
+      {
+        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    self.ranges = merged
+  }
 
   /// Whether `seq` is wanted, walking on from the last seq asked about.
   mutating func contains(_ seq: Int) -> Bool {
