@@ -9,6 +9,9 @@ extension TraceReducer {
     region: String?, in state: inout TraceState, log: inout FindingLog
   ) {
     let seq = log.seq
+    func follow(_ scene: inout SceneState) {
+      scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+    }
     // Checked and followed in one visit to the scene, a sample's only one. The three fields the
     // check reads are handed over, not the scene: passed from the closure's `inout`, the scene
     // (about 600 bytes) was copied at every sample.
@@ -16,14 +19,10 @@ extension TraceReducer {
       checkPointer(
         id, phase: phase, region: region, drag: scene.drag, began: scene.dragBegan,
         startedMidLife: scene.startedMidLife, &log)
-      scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+      follow(&scene)
     }
     // A scene the trace has not connected is reported and met mid-life, then followed.
-    if visited == nil {
-      withScene(id, in: &state, log: &log) {
-        $0.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
-      }
-    }
+    if visited == nil { withScene(id, in: &state, log: &log, follow) }
   }
 
   private func checkPointer(
