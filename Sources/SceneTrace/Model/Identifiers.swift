@@ -74,8 +74,8 @@ public struct DragID: TraceIdentifier {
   public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
-/// A dictionary key spelled by a string.
-private struct IdentifierKey: CodingKey {
+/// A dictionary key spelled by a string: how a map keyed by identifiers codes its keys.
+struct IdentifierKey: CodingKey {
   var stringValue: String
   var intValue: Int? { nil }
 

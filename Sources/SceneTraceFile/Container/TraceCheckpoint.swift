@@ -46,6 +46,12 @@ extension TraceState {
     (try? CanonicalJSONEncoder.encode(self)) ?? []
   }
 
+  /// The state's canonical JSON, or nil when it is longer than `byteLimit` bytes: the encoding
+  /// stops about where it passes the limit, so that a state too large to store costs no more.
+  package func canonicalJSON(byteLimit: Int) -> [UInt8]? {
+    try? CanonicalJSONEncoder.encode(self, byteLimit: byteLimit)
+  }
+
   /// XXH64 of the state's canonical JSON: what a checkpoint stores, and compares on `verify`.
   public var digest: UInt64 {
     XXH64.hash(canonicalJSON())

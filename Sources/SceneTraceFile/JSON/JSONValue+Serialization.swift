@@ -96,6 +96,11 @@ package struct JSONText {
   /// How many bytes the text holds.
   package var byteCount: Int { bytes.count }
 
+  /// Appends the bytes of `other` in `range`.
+  package mutating func append(_ other: borrowing JSONText, range: Range<Int>) {
+    other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[range]) }
+  }
+
   /// Appends `count` spaces (none when it is not positive).
   package mutating func appendSpaces(_ count: Int) {
     guard count > 0 else { return }

@@ -373,10 +373,16 @@ public final class TraceWriter {
   }
 
   private func writeCheckpoint() throws(TraceError) {
-    let json = state.canonicalJSON()
+    // A state over the size a frame may hold is not stored: its encoding stops there.
+    let limit = FrameDecompression.contentLimit
+    let json = state.canonicalJSON(byteLimit: limit)
     // A checkpoint costs time in proportion to its state, to write and to read: spacing them by
     // the state's size keeps a trace of many sessions linear (each checkpoint copies them all).
-    checkpointSpacing = max(1, json.count / Self.checkpointSpacingUnit)
+    checkpointSpacing = max(1, (json?.count ?? limit + 1) / Self.checkpointSpacingUnit)
+    guard let json else {
+      eventsSinceCheckpoint = 0
+      return
+    }
     let checkpoint = TraceCheckpoint(
       seq: lastSeq, state: state, json: json, findingCount: findingCount)
     let compression = options.compression
