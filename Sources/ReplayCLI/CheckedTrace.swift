@@ -36,16 +36,15 @@ struct CheckedTrace {
     var replay = Replay()
     var appearances = fingerprinting ? IdentifierAppearances() : nil
     var spillFailure: (any Error)?
-    let streamed = try reading.streamAhead(paths, quiet: quiet) { events in
-      replay.apply(events)
-      if appearances != nil { for event in events { appearances?.add(event) } }
+    let streamed = try reading.streamAhead(paths, quiet: quiet) { (events: consuming [Event]) in
+      if appearances != nil { events.forEach { appearances?.add($0) } }
+      let last = events.last?.seq
+      replay.apply(moving: &events)
       // Findings go to the spill as they come, but for those at the last event, which the
       // finish step may merge with.
-      guard spillFailure == nil, replay.findings.count >= 4096, let last = events.last else {
-        return
-      }
+      guard spillFailure == nil, replay.findings.count >= 4096, let last else { return }
       do {
-        try findings.add(replay.takeFindings(before: last.seq).lazy.filter(keep))
+        try findings.add(replay.takeFindings(before: last).lazy.filter(keep))
       } catch {
         spillFailure = error
       }

@@ -11,11 +11,13 @@ import Foundation
 /// comes after the events before it, as it would without the second thread.
 enum DecodingAhead {
   /// Runs `produce` on another thread, handing each value it passes to `hand` to `consume` on
-  /// this one, and returns what `produce` returns, or throws what it throws.
+  /// this one, and returns what `produce` returns, or throws what it throws. `consume` owns
+  /// each value: once `produce` has let go of it too, nothing else holds it (an array of
+  /// events can be moved out of rather than copied).
   static func run<Value: Sendable, Result: Sendable>(
     capacity: Int = 4,
     produce: @escaping @Sendable (_ hand: (Value) -> Void) throws -> Result,
-    consume: (Value) -> Void
+    consume: (consuming Value) -> Void
   ) throws -> Result {
     let queue = HandOver<Value, Result>(capacity: capacity)
     let thread = Thread {
@@ -25,7 +27,7 @@ enum DecodingAhead {
     thread.start()
     while true {
       switch queue.take() {
-      case .value(let value): consume(value)
+      case .value(let value): consume(consume value)
       case .finished(let outcome): return try outcome.get()
       }
     }

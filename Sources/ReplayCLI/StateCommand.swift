@@ -97,9 +97,13 @@ struct StateCommand: ParsableCommand {
     let streamed = try reading.streamAhead(
       files, quiet: progress.quiet,
       while: { events in end.map { (events.last?.seq ?? 0) <= $0 } ?? true }
-    ) { events in
-      replay.apply(events.prefix { event in end.map { event.seq <= $0 } ?? true })
-      if let last = events.last { takenFindings += replay.takeFindings(before: last.seq).count }
+    ) { (events: consuming [Event]) in
+      let last = events.last?.seq
+      if let end, let after = events.firstIndex(where: { $0.seq > end }) {
+        events.removeSubrange(after...)
+      }
+      replay.apply(moving: &events)
+      if let last { takenFindings += replay.takeFindings(before: last).count }
     }
     let last = streamed.tally.last?.seq ?? 0
     if let end, !streamed.stoppedEarly {

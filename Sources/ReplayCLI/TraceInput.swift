@@ -87,10 +87,12 @@ struct TraceReadingOptions: ParsableArguments {
   /// decoded on a second core while `consume` takes the events before them, with a progress bar
   /// of the bytes read on standard error unless `quiet`; the read stops after the first batch of
   /// events `goesOn` is false of. Tells standard error what reading lost, once the read is done.
+  /// `consume` owns each batch, and the reader soon lets go of it: see
+  /// `Replay.apply(moving:)`.
   func streamAhead(
     _ paths: [String], quiet: Bool,
     while goesOn: @escaping @Sendable ([Event]) -> Bool = { _ in true },
-    consume: ([Event]) -> Void
+    consume: (consuming [Event]) -> Void
   ) throws -> StreamedTrace {
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
     let reading = readOptions(reportingTo: progress)
@@ -101,8 +103,8 @@ struct TraceReadingOptions: ParsableArguments {
           hand(events)
           return goesOn(events)
         }
-      } consume: {
-        consume($0)
+      } consume: { (events: consuming [Event]) in
+        consume(consume events)
       }
     } catch {
       progress.finish()

@@ -23,10 +23,14 @@ import SceneTraceFile
 // reads them back into events, is counted (`--toggle-collect='*decodeForProfile*'`): the cost of
 // the frame decoder, without decompression.
 
-/// Replays `events` from the start; kept out of line so that callgrind can count it alone.
+/// Replays `events` from the start, moving each into the reducer as `replay check` does (and
+/// so destroying each after it); kept out of line so that callgrind can count it alone.
 @inline(never)
-func replayForProfile(_ events: [Event]) -> Replay {
-  Replay.run(events)
+func replayForProfile(_ events: consuming [Event]) -> Replay {
+  var replay = Replay()
+  replay.apply(moving: &events)
+  replay.finish()
+  return replay
 }
 
 /// Decodes a `.sctrace` file held in `bytes`; kept out of line so that callgrind can count it

@@ -24,6 +24,12 @@ struct EventFrameReading {
   /// Whether the frame was cut by the end of the file (its tail is missing, not damaged).
   var isCut: Bool { !layout.isComplete }
 
+  /// Moves ``events`` out, leaving none.
+  mutating func takeEvents() -> [Event] {
+    defer { events = [] }
+    return events
+  }
+
   /// Reads the frame laid out as `layout`.
   init(
     _ layout: ZstdFrameLayout, in file: UnsafeBufferPointer<UInt8>,

@@ -245,7 +245,7 @@ struct TraceScanner {
   private mutating func readEventFrame(_ layout: ZstdFrameLayout, _ consume: ([Event]) -> Bool)
     throws(TraceError) -> Bool
   {
-    let read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
+    var read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
     if let unknown = read.unknownExtension {
       throw TraceError(
         code: .unknownEventType,
@@ -275,25 +275,29 @@ struct TraceScanner {
           needsLibZstd: read.needsLibZstd))
       pendingLoss.append((scan.damage.count - 1, read.events.last?.seq ?? lastSeq))
     }
+    let count = read.events.count
+    let (firstEventTime, lastEventTime) = (read.events.first?.time, read.events.last?.time)
     var goesOn = true
-    if let last = read.lastSeq, let first = read.firstSeq, !read.events.isEmpty {
+    if let last = read.lastSeq, let first = read.firstSeq, count > 0 {
       resolvePendingLoss(before: first)
-      goesOn = consume(read.events)
+      // Handed on as a temporary, so that the scan holds the events no longer than the call:
+      // a consumer that keeps them, on another thread, finds itself their only owner.
+      goesOn = consume(read.takeEvents())
       lastSeq = last
-      lastTime = read.events.last?.time ?? lastTime
+      lastTime = lastEventTime ?? lastTime
       scan.frames.append(
         TraceScan.Frame(
           entry: TraceIndex.Frame(
             offset: layout.start, byteCount: layout.end - layout.start, firstSeq: first,
-            lastSeq: last, eventCount: read.events.count,
-            firstTime: read.events.first?.time ?? .zero, lastTime: lastTime),
+            lastSeq: last, eventCount: count, firstTime: firstEventTime ?? .zero,
+            lastTime: lastTime),
           contentSize: read.contentSize))
     }
     if read.isCut {
       let kept =
-        read.events.isEmpty
+        count == 0
         ? "none of its events was complete"
-        : "the \(read.events.count) events of its complete blocks were kept, up to seq \(lastSeq)"
+        : "the \(count) events of its complete blocks were kept, up to seq \(lastSeq)"
       scan.truncation =
         "the file ends inside the frame at byte \(layout.start), which was still being written: "
         + "\(kept); whatever the recorder wrote after that is lost, and the missing index was "

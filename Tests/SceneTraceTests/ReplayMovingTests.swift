@@ -1,0 +1,45 @@
+import SceneTrace
+import SceneTraceTestSupport
+import Testing
+
+/// `Replay.apply(moving:)`, which `replay check` feeds each batch of events through, moves the
+/// events into the reducer instead of lending them: the same states and findings as applying
+/// them one by one, and the array left empty; an array that shares its storage is copied, so
+/// the other keeps its events.
+@Suite struct ReplayMovingTests {
+  @Test(arguments: [0x40_0E01, 0x40_0E02, 0x40_0E03] as [UInt64])
+  func movingGivesTheStatesAndFindingsOfLending(seed: UInt64) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: seed)
+    let events = random.events(count: 3000)
+    var lent = Replay()
+    var moved = Replay()
+    // Batches of uneven sizes, as frames and chunks come; states compared after each.
+    var start = 0
+    var size = 1
+    while start < events.count {
+      let end = min(events.count, start + size)
+      var batch = Array(events[start..<end])
+      for event in events[start..<end] { lent.apply(event) }
+      moved.apply(moving: &batch)
+      #expect(batch.isEmpty)
+      #expect(moved.state == lent.state, "after seq \(events[end - 1].seq)")
+      (start, size) = (end, size * 3 % 509 + 1)
+    }
+    #expect(moved.findings == lent.findings)
+    #expect(!lent.findings.isEmpty)
+  }
+
+  @Test func anArrayThatSharesItsStorageKeepsItsEvents() {
+    var random = SceneTraceTestSupport.RandomEvents(seed: 0x40_0E04)
+    let events = random.events(count: 200)
+    var shared = events
+    var moved = Replay()
+    moved.apply(moving: &shared)
+    var lent = Replay()
+    lent.apply(events)
+    var again = SceneTraceTestSupport.RandomEvents(seed: 0x40_0E04)
+    #expect(shared.isEmpty)
+    #expect(events == again.events(count: 200))
+    #expect(moved.state == lent.state)
+  }
+}
