@@ -118,7 +118,8 @@ extension TraceReader {
       -> Bool
     {
       var check = Replay(from: base?.state ?? TraceState())
-      check.apply(try events(from: (base?.seq ?? 0) + 1, through: candidate.seq).events)
+      var events = try events(from: (base?.seq ?? 0) + 1, through: candidate.seq).events
+      check.apply(moving: &events)
       return check.state.digest == candidate.digest
         && (base?.findingCount ?? 0) + check.findings.count == candidate.findingCount
     }
