@@ -166,8 +166,8 @@ private struct Scaling {
   private func measure(_ path: String, events: Int, fileBytes: Int) throws -> ScalingPoint {
     let inProcess = try seconds(runs: runs) {
       var replay = Replay()
-      _ = try TraceFile.stream(sctrace: path) { events in
-        replay.apply(events)
+      _ = try TraceFile.stream(sctrace: path) { (events: consuming [Event]) in
+        replay.apply(moving: &events)
         return true
       }
       replay.finish()

@@ -20,7 +20,9 @@ struct JSONLinesRead {
   private(set) var lastHanded: ClosedRange<Int>?
 
   /// Hands the events `reader` read since the last call to `consume`; false when it stops.
-  mutating func handOn(_ reader: inout JSONLinesReader, to consume: ([Event]) -> Bool) -> Bool {
+  mutating func handOn(_ reader: inout JSONLinesReader, to consume: (consuming [Event]) -> Bool)
+    -> Bool
+  {
     let events = reader.takeEvents()
     eventCount += events.count
     lastHanded = events.first.map { $0.seq...(events.last?.seq ?? $0.seq) }
@@ -57,7 +59,7 @@ extension TraceFile {
   /// it holds no event.
   static func streamJSONLines(
     _ window: inout TraceWindow, compressed: Bool, path: String, options: ReadOptions,
-    chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: ([Event]) -> Bool
+    chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> JSONLinesRead {
     var reader = JSONLinesReader(path: path, options: options)
     var read =
@@ -85,7 +87,7 @@ extension TraceFile {
   /// read.
   private static func streamText(
     _ window: inout TraceWindow, _ reader: inout JSONLinesReader, options: ReadOptions,
-    chunkSize: Int, _ consume: ([Event]) -> Bool
+    chunkSize: Int, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> JSONLinesRead {
     var read = JSONLinesRead()
     var start = 0
@@ -121,7 +123,7 @@ extension TraceFile {
   /// stream cut inside a frame keeps every complete line decoded before the cut.
   private static func streamCompressed(
     _ window: inout TraceWindow, _ reader: inout JSONLinesReader, path: String,
-    options: ReadOptions, _ consume: ([Event]) -> Bool
+    options: ReadOptions, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> JSONLinesRead {
     var read = JSONLinesRead()
     // The decompressed text from the first line not read yet.

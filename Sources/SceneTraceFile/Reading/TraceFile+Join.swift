@@ -36,7 +36,7 @@ extension TraceFile {
   package static func stream(
     joining paths: [String], options: ReadOptions = ReadOptions(),
     chunkSize: Int = TraceWindow.defaultChunkSize, header: (TraceHeader?) -> Void = { _ in },
-    _ consume: ([Event]) -> Bool
+    _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
     guard paths.count > 1 else {
       guard let path = paths.first else {
@@ -75,7 +75,7 @@ extension TraceFile {
         }
         last = moved.last
         tally.add(moved)
-        stoppedEarly = !consume(moved)
+        stoppedEarly = !consume(consume moved)
         return !stoppedEarly
       }
       highWater = max(highWater, streamed.bufferHighWater)

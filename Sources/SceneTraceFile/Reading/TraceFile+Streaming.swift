@@ -67,7 +67,7 @@ extension TraceFile {
   /// read whole first. `chunkSize` is the least a read asks for.
   package static func stream(
     sctrace path: String, options: ReadOptions = ReadOptions(),
-    chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: ([Event]) -> Bool
+    chunkSize: Int = TraceWindow.defaultChunkSize, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
     try TraceWindow.withFile(path, chunkSize: chunkSize) { window throws(TraceError) in
       try stream(sctrace: &window, path: path, options: options, header: { _ in }, consume)
@@ -84,7 +84,7 @@ extension TraceFile {
   package static func stream(
     path: String, options: ReadOptions = ReadOptions(),
     chunkSize: Int = TraceWindow.defaultChunkSize, header: (TraceHeader?) -> Void = { _ in },
-    _ consume: ([Event]) -> Bool
+    _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
     try TraceWindow.withFile(path, chunkSize: chunkSize) { window throws(TraceError) in
       let format = try format(of: &window)
@@ -99,7 +99,7 @@ extension TraceFile {
         chunkSize: chunkSize
       ) { events in
         tally.add(events)
-        return consume(events)
+        return consume(consume events)
       }
       let loss = LoadedTrace.loss(
         of: tally, damage: [], truncation: read.truncation, skippedSeqs: read.skippedSeqs,
@@ -116,13 +116,13 @@ extension TraceFile {
   /// Streams the `.sctrace` file `window` shows, as ``stream(sctrace:options:chunkSize:_:)``.
   private static func stream(
     sctrace window: inout TraceWindow, path: String, options: ReadOptions,
-    header: (TraceHeader?) -> Void, _ consume: ([Event]) -> Bool
+    header: (TraceHeader?) -> Void, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
     var tally = EventTally()
     let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient, header: header) {
       events in
       tally.add(events)
-      return consume(events)
+      return consume(consume events)
     }
     let loss = LoadedTrace.loss(
       of: tally, damage: scan.damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,

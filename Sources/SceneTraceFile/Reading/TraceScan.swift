@@ -60,7 +60,7 @@ struct TraceScan {
   /// when it is damaged), before any event.
   static func stream(
     _ window: inout TraceWindow, path: String, lenient: Bool,
-    header: (TraceHeader?) -> Void = { _ in }, _ consume: ([Event]) -> Bool
+    header: (TraceHeader?) -> Void = { _ in }, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> TraceScan {
     var scanner = try TraceScanner(window: window, path: path, lenient: lenient)
     defer { window = scanner.window }
@@ -111,7 +111,7 @@ struct TraceScanner {
     }
   }
 
-  mutating func run(header: (TraceHeader?) -> Void, _ consume: ([Event]) -> Bool)
+  mutating func run(header: (TraceHeader?) -> Void, _ consume: (consuming [Event]) -> Bool)
     throws(TraceError)
   {
     var position = try readHeader()
@@ -242,7 +242,9 @@ struct TraceScanner {
 
   /// Reads the event frame laid out as `layout` and hands its events to `consume`; false when
   /// `consume` asks to stop.
-  private mutating func readEventFrame(_ layout: ZstdFrameLayout, _ consume: ([Event]) -> Bool)
+  private mutating func readEventFrame(
+    _ layout: ZstdFrameLayout, _ consume: (consuming [Event]) -> Bool
+  )
     throws(TraceError) -> Bool
   {
     var read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
