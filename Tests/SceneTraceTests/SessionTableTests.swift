@@ -47,7 +47,7 @@ import Testing
         table[id]?.scene = scene
         dictionary[id]?.scene = scene
       case 6:
-        table.update(id) { $0.scene = scene }
+        table.setScene(scene, of: id)
         dictionary[id]?.scene = scene
       case 7:
         table.updateEachScene { $0.content = "doc-\(step)" }
@@ -86,6 +86,10 @@ import Testing
         table.sceneActivations.count == dictionary.values.count { $0.scene?.state != nil },
         "seed \(seed), step \(step)")
       #expect(table.values == table.keys.map { dictionary[$0]! }, "seed \(seed), step \(step)")
+      #expect(
+        table.keys(where: { $0.status == status })
+          == table.keys.filter { dictionary[$0]?.status == status },
+        "seed \(seed), step \(step): slot order")
     }
   }
 

@@ -6,7 +6,13 @@ extension TraceReducer {
     _ id: SessionID, _ callback: LifecycleCallback, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    let scene = state.sessions.readScene(id) { copy $0 }
+    // The three fields the table and the update need, read in place: a copy of the scene
+    // retained and released everything it holds.
+    let scene = state.sessions.readScene(id) {
+      LifecycleFields(
+        state: $0.state, activeSinceEnteringForeground: $0.activeSinceEnteringForeground,
+        lastLifecycleSeq: $0.lastLifecycleSeq)
+    }
     let role = state.sessions.role(of: id)
     guard let scene else {
       reportUnknownScene(id, state: state, log: &log)
@@ -18,7 +24,7 @@ extension TraceReducer {
           $0.activeSinceEnteringForeground =
             callback == .didBecomeActive || callback == .willResignActive
         }
-      } else if state.sessions[id] == nil {
+      } else if state.sessions.slot(of: id) == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
       return
@@ -38,7 +44,7 @@ extension TraceReducer {
       if scene.state == .foregroundActive, resulting != .foregroundActive {
         updated.cancelPresses(at: seq)
       } else if resulting == .foregroundActive {
-        updated.presses = scene.presses.filter(\.value.isDown)
+        updated.presses = updated.presses.filter(\.value.isDown)
       }
       switch callback {
       case .willEnterForeground: updated.activeSinceEnteringForeground = false
@@ -54,7 +60,7 @@ extension TraceReducer {
   /// Reports what the lifecycle table says about `callback` in state `current`, for a session
   /// of `role`.
   private func judge(
-    _ callback: LifecycleCallback, in current: SceneActivation, scene: SceneState,
+    _ callback: LifecycleCallback, in current: SceneActivation, scene: LifecycleFields,
     session id: SessionID, role: SceneRole?, log: inout FindingLog
   ) {
     let active = scene.activeSinceEnteringForeground
@@ -84,6 +90,13 @@ extension TraceReducer {
           + "\(current.rawValue): \(allowed)",
         related: [scene.lastLifecycleSeq])
     }
+  }
+
+  /// What the lifecycle table and a transition read of a scene.
+  private struct LifecycleFields {
+    var state: SceneActivation?
+    var activeSinceEnteringForeground: Bool
+    var lastLifecycleSeq: Int
   }
 
   /// Runs `update` on the session's scene, first creating it (in an unknown state) with a
@@ -122,19 +135,20 @@ extension TraceReducer {
     in state: inout TraceState
   ) {
     if state.sessions.slot(of: id) == nil { state.sessions[id] = SessionState(status: .connected) }
-    state.updateSession(id) { session in
+    let instance = state.updateSession(id) { session in
       session.status = .connected
       session.connections += 1
-      var scene = SceneState(instance: session.connections, state: activation, connectedAt: seq)
-      scene.startedMidLife = midLife
-      session.scene = scene
+      return session.connections
     }
+    var scene = SceneState(instance: instance ?? 1, state: activation, connectedAt: seq)
+    scene.startedMidLife = midLife
+    state.sessions.setScene(scene, of: id)
   }
 
   /// Disconnects the session's scene at event `seq`; the session stays open.
   func closeScene(_ id: SessionID, at seq: Int, in state: inout TraceState) {
+    state.sessions.setScene(nil, of: id)
     state.updateSession(id) { session in
-      session.scene = nil
       session.closedAt = seq
       if session.status == .connected { session.status = .archived }
     }
@@ -150,13 +164,18 @@ extension TraceReducer {
   /// A launch or a termination: every scene closes, sessions stay open, and what lives with a
   /// launch (the key scene, drags, presses, bands) is cleared. Shared state persists.
   func closeLaunch(_ state: inout TraceState, by event: Event, log: inout FindingLog) {
-    for id in state.sessions.keys.sorted() {
+    // Only connected and configuring sessions change: the others are not sorted (a long trace
+    // names tens of thousands).
+    let closing = state.sessions.keys(where: {
+      $0.status == .connected || $0.status == .configuring
+    })
+    for id in closing.sorted() {
       switch state.sessions.status(of: id) {
       case .connected?:
         reportUnfinishedResize(of: id, "was closed by \(event.type)", in: &state, log: &log)
         closeScene(id, at: event.seq, in: &state)
       case .configuring?:
-        state.sessions[id]?.status = .archived
+        state.updateSession(id) { $0.status = .archived }
         log.report(
           .sessionIrregular, .warning, session: id,
           "session \(id) was still configuring (never connected) when \(event.type) closed the "

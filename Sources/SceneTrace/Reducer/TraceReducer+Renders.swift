@@ -68,7 +68,7 @@ extension TraceReducer {
     guard let earliest = state.memory.renderDeadline, time > earliest else { return }
     var next: TraceTime?
     for id in state.sessionsOwingRenders {
-      guard var scene = state.sessions[id]?.scene else { continue }
+      guard var scene = state.sessions.readScene(id, { copy $0 }) else { continue }
       for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
         guard let pending = scene.pendingRenders[key], let deadline = pending.deadline else {
           continue
@@ -80,7 +80,7 @@ extension TraceReducer {
           next = next.map { min($0, deadline) } ?? deadline
         }
       }
-      state.updateSession(id) { $0.scene = scene }
+      state.sessions.setScene(scene, of: id)
     }
     state.memory.renderDeadline = next
   }
@@ -95,7 +95,7 @@ extension TraceReducer {
   ) {
     // Most lifecycle events find nothing owed: they look without copying the scene out.
     guard state.updateScene(id, { !$0.pendingRenders.isEmpty }) == true,
-      var scene = state.sessions[id]?.scene
+      var scene = state.sessions.readScene(id, { copy $0 })
     else { return }
     let mirroring = state.nonInteractiveSessions.contains(id)
     let startsGrace = callback == (mirroring ? .willEnterForeground : .didBecomeActive)
@@ -114,7 +114,7 @@ extension TraceReducer {
         state.memory.noteRenderDeadline(deadline)
       }
     }
-    state.updateSession(id) { $0.scene = scene }
+    state.sessions.setScene(scene, of: id)
   }
 
   /// `state.render`: a shared key rendered with another value than the latest written one is

@@ -55,11 +55,11 @@ extension TraceReducer {
     _ id: SessionID, closedByUser: Bool = false, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    switch state.sessions[id]?.status {
+    switch state.sessions.status(of: id) {
     case .connected? where closedByUser:
       closeScene(id, at: log.seq, in: &state)
     case .connected?:
-      let related = state.sessions[id]?.scene.map { [$0.lastLifecycleSeq] } ?? []
+      let related = state.sessions.readScene(id) { [$0.lastLifecycleSeq] } ?? []
       log.report(
         .sessionIrregular, .warning, session: id,
         "session \(id) was discarded while its scene was connected (row J3); UIKit disconnects "

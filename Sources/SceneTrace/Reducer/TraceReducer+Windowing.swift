@@ -167,7 +167,7 @@ extension TraceReducer {
   func reportUnfinishedResize(
     of id: SessionID, _ ending: String, in state: inout TraceState, log: inout FindingLog
   ) {
-    guard let began = state.sessions[id]?.scene?.resizeBegan else { return }
+    guard let began = state.sessions.readScene(id, { $0.resizeBegan }) ?? nil else { return }
     state.updateScene(id) { $0.resizeBegan = nil }
     log.report(
       .geometryResizeBalance, .warning, session: id,

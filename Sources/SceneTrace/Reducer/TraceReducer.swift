@@ -75,9 +75,7 @@ public struct TraceReducer: Sendable {
     var log = FindingLog(finishingAt: state.seq)
     var state = state
     finishWindowing(&state, log: &log)
-    let configuring = state.sessions.keys.sorted().filter {
-      state.sessions.status(of: $0) == .configuring
-    }
+    let configuring = state.sessions.keys(where: { $0.status == .configuring }).sorted()
     if !configuring.isEmpty {
       let names = configuring.map(\.rawValue).joined(separator: ", ")
       let subject = configuring.count == 1 ? "session \(names) was" : "sessions \(names) were"

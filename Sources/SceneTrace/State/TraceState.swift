@@ -43,11 +43,12 @@ public struct TraceState: Hashable, Sendable, Codable {
     sessions.sceneActivations.filter { $0 != .unattached }.max() ?? .background
   }
 
-  /// Runs `body` on session `id` where it is stored (`sessions[id]?.role = role` moves the
-  /// session out of its slot and back). Nil when the trace has not named it.
+  /// Runs `body` on the fields of session `id` but its scene, where they are stored
+  /// (`sessions[id]?.role = role` moves the whole session, scene and all, out of its slot and
+  /// back). Nil when the trace has not named it. `sessions.setScene(_:of:)` changes the scene.
   @discardableResult
   mutating func updateSession<Result>(
-    _ id: SessionID, _ body: (inout SessionState) -> Result
+    _ id: SessionID, _ body: (inout SessionTable.Record) -> Result
   ) -> Result? {
     sessions.update(id, body)
   }
