@@ -11,17 +11,18 @@ import Foundation
 /// comes after the events before it, as it would without the second thread.
 enum DecodingAhead {
   /// Runs `produce` on another thread, handing each value it passes to `hand` to `consume` on
-  /// this one, and returns what `produce` returns, or throws what it throws. `consume` owns
-  /// each value: once `produce` has let go of it too, nothing else holds it (an array of
-  /// events can be moved out of rather than copied).
+  /// this one, and returns what `produce` returns, or throws what it throws. Each value is
+  /// handed over owned, from `hand` to `consume`: a producer that keeps no copy of what it
+  /// hands leaves `consume` its only owner (an array of events can be moved out of rather
+  /// than copied).
   static func run<Value: Sendable, Result: Sendable>(
     capacity: Int = 4,
-    produce: @escaping @Sendable (_ hand: (Value) -> Void) throws -> Result,
+    produce: @escaping @Sendable (_ hand: (consuming Value) -> Void) throws -> Result,
     consume: (consuming Value) -> Void
   ) throws -> Result {
     let queue = HandOver<Value, Result>(capacity: capacity)
     let thread = Thread {
-      let outcome = Swift.Result { try produce { queue.put($0) } }
+      let outcome = Swift.Result { try produce { queue.put(consume $0) } }
       queue.finish(outcome)
     }
     thread.start()
@@ -50,7 +51,7 @@ private final class HandOver<Value: Sendable, Result: Sendable>: @unchecked Send
   init(capacity: Int) { self.capacity = max(1, capacity) }
 
   /// Hands `value` over, waiting while `capacity` values are waiting already.
-  func put(_ value: Value) {
+  func put(_ value: consuming Value) {
     condition.lock()
     defer { condition.unlock() }
     while waiting.count >= capacity { condition.wait() }

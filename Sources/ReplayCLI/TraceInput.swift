@@ -87,7 +87,7 @@ struct TraceReadingOptions: ParsableArguments {
   /// decoded on a second core while `consume` takes the events before them, with a progress bar
   /// of the bytes read on standard error unless `quiet`; the read stops after the first batch of
   /// events `goesOn` is false of. Tells standard error what reading lost, once the read is done.
-  /// `consume` owns each batch, and the reader soon lets go of it: see
+  /// Each batch is moved from the reader to `consume`, which is its only owner: see
   /// `Replay.apply(moving:)`.
   func streamAhead(
     _ paths: [String], quiet: Bool,
@@ -98,14 +98,14 @@ struct TraceReadingOptions: ParsableArguments {
     let reading = readOptions(reportingTo: progress)
     let streamed: StreamedTrace
     do {
-      streamed = try DecodingAhead.run { hand in
-        try TraceFile.stream(joining: paths, options: reading) { events in
-          hand(events)
-          return goesOn(events)
-        }
-      } consume: { (events: consuming [Event]) in
-        consume(consume events)
-      }
+      streamed = try DecodingAhead.run(
+        produce: { hand in
+          try TraceFile.stream(joining: paths, options: reading) { events in
+            let goes = goesOn(events)
+            hand(consume events)
+            return goes
+          }
+        }, consume: consume)
     } catch {
       progress.finish()
       throw error

@@ -26,7 +26,7 @@ struct JSONLinesRead {
     let events = reader.takeEvents()
     eventCount += events.count
     lastHanded = events.first.map { $0.seq...(events.last?.seq ?? $0.seq) }
-    // Handed on as a temporary: see `TraceScanner.readEventFrame(_:_:)`.
+    // Moved on: see `TraceScanner.readEventFrame(_:_:)`.
     guard events.isEmpty || consume(consume events) else {
       stoppedEarly = true
       return false

@@ -282,8 +282,8 @@ struct TraceScanner {
     var goesOn = true
     if let last = read.lastSeq, let first = read.firstSeq, count > 0 {
       resolvePendingLoss(before: first)
-      // Handed on as a temporary, so that the scan holds the events no longer than the call:
-      // a consumer that keeps them, on another thread, finds itself their only owner.
+      // Moved on, the scan keeping no copy: a consumer that keeps them (on another thread)
+      // is their only owner.
       goesOn = consume(read.takeEvents())
       lastSeq = last
       lastTime = lastEventTime ?? lastTime
