@@ -58,17 +58,21 @@ func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))
 
   var options = RecordingOptions()
   options.capacity = 1 << 20
-  let memory = try Recording(sink: DiscardingSink(), options: options)
-  let hook = memory.recorder
-  rows.append(
-    (
-      "SceneTrace hook, writer discarding",
-      percentiles(
-        timeEachCall(calls) {
-          hook.pointerDrag(session: "S1", phase: .changed, x: Double($0) / 4, y: 200)
-        })
-    ))
-  memory.close()
+  // A UUID, as UIKit names sessions: a string on the heap, not a literal.
+  let uuid = UUID().uuidString
+  for (label, session) in [("", "S1"), (", UUID session", uuid)] {
+    let memory = try Recording(sink: DiscardingSink(), options: options)
+    let hook = memory.recorder
+    rows.append(
+      (
+        "SceneTrace hook, writer discarding\(label)",
+        percentiles(
+          timeEachCall(calls) {
+            hook.pointerDrag(session: session, phase: .changed, x: Double($0) / 4, y: 200)
+          })
+      ))
+    memory.close()
+  }
 
   let folder = FileManager.default.temporaryDirectory
   let tracePath = folder.appendingPathComponent("bench-hooks-\(UUID().uuidString).sctrace").path

@@ -41,7 +41,7 @@ func encoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
       let name = field.name
       switch field.kind {
       case .session where pointer:
-        lines.append("let sessionIndex = self.string(\(name).rawValue)")
+        lines.append("let sessionIndex = self.session(\(name))")
       case .string, .session: lines.append("self.\(field.kind.encoderCall)(\(name))")
       case .drag:
         lines.append("self.string(\(name)\(field.presence == .optional ? "?" : "").rawValue)")
@@ -148,7 +148,7 @@ func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
         switch field.kind {
         case .session where pointer:
           lines.append("let \(local) = try stringEntry()")
-          values[field.name] = "SessionID(\(local).value)"
+          values[field.name] = "sessionID(of: \(local))"
         case .pointerCoordinate:
           values[field.name] = "position.\(placedPointer ? "y" : "x")"
           guard !placedPointer else { continue }

@@ -24,16 +24,11 @@ extension TraceIdentifier {
 
   /// Compares scalar by scalar.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.rawValue.isScalarForScalarEqual(to: rhs.rawValue)
+    ExactString(lhs.rawValue) == ExactString(rhs.rawValue)
   }
 
   /// Hashes the scalars, as their UTF-8 bytes.
-  public func hash(into hasher: inout Hasher) {
-    rawValue.withUTF8Bytes { bytes in
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-      hasher.combine(bytes.count)
-    }
-  }
+  public func hash(into hasher: inout Hasher) { ExactString(rawValue).hash(into: &hasher) }
 
   /// Decodes the identifier from a string.
   public init(from decoder: any Decoder) throws {
@@ -57,12 +52,43 @@ extension TraceIdentifier {
 ///
 /// A session has at most one connected scene at a time; a reconnect is a new scene instance of
 /// the same session.
+///
+/// An identifier is the number of its spelling in the process's table of session names, so
+/// that events and states, which copy, compare and hash session identifiers at every step, do so
+/// on one integer without reference counting (a 36-character UUID string is a heap object). Its
+/// equality, hash and order are still those of its spelling.
 public struct SessionID: TraceIdentifier {
+  /// The spelling's number in ``NameTable/sessions``.
+  package let number: UInt32
+
   /// The identifier as recorded.
-  public var rawValue: String
+  public var rawValue: String {
+    get { NameTable.sessions.name(number) }
+    set { self = SessionID(newValue) }
+  }
 
   /// Creates a session identifier from its recorded spelling.
-  public init(_ rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: borrowing String) { number = NameTable.sessions.number(for: rawValue) }
+
+  /// Compares spellings: one spelling has one number.
+  public static func == (lhs: SessionID, rhs: SessionID) -> Bool { lhs.number == rhs.number }
+
+  /// Hashes the spelling's number.
+  public func hash(into hasher: inout Hasher) { hasher.combine(number) }
+
+  /// Orders by Unicode scalar values of the spellings.
+  public static func < (lhs: SessionID, rhs: SessionID) -> Bool {
+    guard lhs.number != rhs.number else { return false }
+    let names = NameTable.sessions
+    return names.withName(lhs.number) { left in
+      names.withName(rhs.number) { right in left.lexicographicallyPrecedes(right) }
+    }
+  }
+}
+
+extension NameTable {
+  /// The spellings of every ``SessionID`` the process has made.
+  package static let sessions = NameTable()
 }
 
 /// A drag session's identifier, shared by its source scene and the scene it drops in.
@@ -108,7 +134,7 @@ extension String {
   /// the same count and storage of a large one. Such strings are equal without a look at their
   /// bytes (the standard library's own `==` starts here too): an identifier compared with the
   /// one the reducer remembers is mostly the same string.
-  private func hasSameRepresentation(as other: String) -> Bool {
+  func hasSameRepresentation(as other: String) -> Bool {
     typealias Bits = (UInt64, UInt64)
     guard MemoryLayout<String>.size == MemoryLayout<Bits>.size else { return false }
     let (lhs, rhs) = (unsafeBitCast(self, to: Bits.self), unsafeBitCast(other, to: Bits.self))

@@ -119,7 +119,7 @@ extension EventFrameDecoder {
       let storedLatching = try enumeration(LatchingCodes.self, if: f.has(1))
       let storedRegion = try string(if: f.has(2))
       return .pointerDrag(
-        session: SessionID(storedSession.value), phase: storedPhase, x: position.x, y: position.y,
+        session: sessionID(of: storedSession), phase: storedPhase, x: position.x, y: position.y,
         modifiers: storedModifiers, latching: storedLatching, region: storedRegion)
     case .bandSelection:
       let f = try flags(bits: 7)

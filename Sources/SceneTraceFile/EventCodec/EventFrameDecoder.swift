@@ -28,6 +28,9 @@ struct EventFrameDecoder {
   var reader: ByteReader
   /// The frame's string table.
   private var table: [String] = []
+  /// The session identifier of each entry of `table` read as one so far: an identifier is
+  /// numbered once a frame, not once an event (numbering hashes its spelling under a lock).
+  private var sessionIDs: [SessionID?] = []
   private var pointerBases = PointerBases()
   /// Whether the body being read is an extension record's, whose strings stay out of the table.
   private var isInExtensionBody = false
@@ -178,19 +181,37 @@ struct EventFrameDecoder {
   }
 
   mutating func session() throws(DecodingFailure) -> SessionID {
-    SessionID(try stringEntry().value)
+    sessionID(of: try stringEntry())
   }
 
   mutating func session(if present: Bool) throws(DecodingFailure) -> SessionID? {
-    present ? SessionID(try stringEntry().value) : nil
+    present ? try session() : nil
   }
 
-  /// A count, then that many string references.
-  mutating func strings() throws(DecodingFailure) -> [String] {
+  /// The session identifier a string entry spells.
+  mutating func sessionID(of entry: (value: String, index: Int)) -> SessionID {
+    guard entry.index >= 0 else { return SessionID(entry.value) }
+    if entry.index < sessionIDs.count, let id = sessionIDs[entry.index] { return id }
+    let id = SessionID(entry.value)
+    if entry.index >= sessionIDs.count {
+      sessionIDs.append(contentsOf: repeatElement(nil, count: entry.index + 1 - sessionIDs.count))
+    }
+    sessionIDs[entry.index] = id
+    return id
+  }
+
+  /// The count of a list of string references.
+  private mutating func referenceCount() throws(DecodingFailure) -> Int {
     let count = try reader.count()
     // Each reference takes at least a byte: a larger count cannot be right, and is not trusted
     // with an allocation.
     guard count <= reader.remaining else { throw .endOfData(at: reader.bytes.count) }
+    return count
+  }
+
+  /// A count, then that many string references.
+  mutating func strings() throws(DecodingFailure) -> [String] {
+    let count = try referenceCount()
     var values: [String] = []
     values.reserveCapacity(count)
     for _ in 0..<count { values.append(try stringEntry().value) }
@@ -202,7 +223,12 @@ struct EventFrameDecoder {
   }
 
   mutating func sessions(if present: Bool = true) throws(DecodingFailure) -> [SessionID]? {
-    present ? try strings().map { SessionID($0) } : nil
+    guard present else { return nil }
+    let count = try referenceCount()
+    var ids: [SessionID] = []
+    ids.reserveCapacity(count)
+    for _ in 0..<count { ids.append(try session()) }
+    return ids
   }
 
   /// An enumerated value: its number, or 0 and its spelling.

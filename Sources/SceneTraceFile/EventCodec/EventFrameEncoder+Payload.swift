@@ -130,7 +130,7 @@ extension EventFrameEncoder {
       output.varint(
         flag(0, !modifiers.isEmpty) | flag(1, latching != nil) | flag(2, region != nil)
           | flag(3, xUnits == nil) | flag(4, yUnits == nil))
-      let sessionIndex = self.string(session.rawValue)
+      let sessionIndex = self.session(session)
       self.enumeration(phase, PointerPhaseCodes.self)
       self.pointerPosition(x: x, xUnits: xUnits, y: y, yUnits: yUnits, sessionIndex: sessionIndex)
       if !modifiers.isEmpty { self.modifiers(modifiers) }

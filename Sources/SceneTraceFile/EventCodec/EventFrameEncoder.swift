@@ -23,7 +23,10 @@ struct EventFrameEncoder {
   private(set) var firstTime: TraceTime?
   private(set) var lastTime = TraceTime.zero
 
-  private var strings: [InternedString: Int] = [:]
+  private var strings: [ExactString: Int] = [:]
+  /// The table entry of each session identifier written so far, by its number: found without
+  /// hashing its spelling (a UUID from UIKit has 36 bytes).
+  private var sessionEntries: [UInt32: Int] = [:]
   /// Whether the body being written is an extension record's, whose strings stay out of the table.
   private var isInExtensionBody = false
   /// The last on-grid pointer position of each scene, by the string index of its session.
@@ -96,7 +99,7 @@ struct EventFrameEncoder {
   /// index, or -1 for a string written in place in an extension body.
   @discardableResult
   mutating func string(_ value: String) -> Int {
-    let key = InternedString(value)
+    let key = ExactString(value)
     if let index = strings[key] {
       output.varint(index + 1)
       return index
@@ -117,12 +120,21 @@ struct EventFrameEncoder {
     if let value { string(value) }
   }
 
-  mutating func session(_ value: SessionID) {
-    string(value.rawValue)
+  /// A session identifier's string reference; returns its entry's index as ``string(_:)``
+  /// does.
+  @discardableResult
+  mutating func session(_ value: SessionID) -> Int {
+    if let index = sessionEntries[value.number] {
+      output.varint(index + 1)
+      return index
+    }
+    let index = string(value.rawValue)
+    if index >= 0 { sessionEntries[value.number] = index }
+    return index
   }
 
   mutating func session(_ value: SessionID?) {
-    if let value { string(value.rawValue) }
+    if let value { session(value) }
   }
 
   /// A count, then that many string references.
@@ -133,7 +145,9 @@ struct EventFrameEncoder {
   }
 
   mutating func sessions(_ values: [SessionID]?) {
-    strings(values?.map(\.rawValue))
+    guard let values else { return }
+    output.varint(values.count)
+    for value in values { session(value) }
   }
 
   /// An enumerated value: its number, or 0 and its spelling.
@@ -186,27 +200,6 @@ struct EventFrameEncoder {
     if let xUnits { base.x = xUnits }
     if let yUnits { base.y = yUnits }
     pointerBases[sessionIndex] = base
-  }
-}
-
-/// A string as a dictionary key compared byte for byte (Unicode scalar by scalar), not by
-/// canonical equivalence as `String` compares: `é` and `e` + U+0301 are two table entries.
-struct InternedString: Hashable {
-  let value: String
-
-  init(_ value: String) { self.value = value }
-
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    // Byte by byte through the strings' storage: the views' iterators cost tens of
-    // instructions a byte, and a session identifier from UIKit has 36.
-    guard lhs.value.utf8.count == rhs.value.utf8.count else { return false }
-    var (left, right) = (lhs.value, rhs.value)
-    return left.withUTF8 { left in right.withUTF8 { left.elementsEqual($0) } }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    var copy = value
-    copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
