@@ -59,62 +59,104 @@ extension JSONValue {
 
 /// JSON text under construction, as UTF-8 bytes: appending to a byte array costs a fraction of
 /// appending to a `String`, which checks and updates its storage's flags at every append.
+///
+/// The bytes are written into an array kept as long as its room (its first ``byteCount`` bytes
+/// are the text), so that an append is a copy into storage the text owns: `Array.append` and
+/// `append(contentsOf:)` cost about 30 and 120 instructions a call, and a report or a JSON line
+/// makes tens of appends of a few bytes each.
 package struct JSONText {
-  /// The text so far.
-  package private(set) var bytes: [UInt8] = []
+  /// The text, then room for more.
+  private var storage: [UInt8]
+  /// How many bytes the text holds.
+  package private(set) var byteCount = 0
 
   /// Empty text, with room for `capacity` bytes.
   package init(reservingCapacity capacity: Int = 128) {
-    bytes.reserveCapacity(capacity)
+    storage = capacity > 0 ? [UInt8](repeating: 0, count: capacity) : []
   }
 
+  /// The text so far.
+  package var bytes: [UInt8] { Array(storage[..<byteCount]) }
+
   /// The text as a string.
-  package var string: String { String(decoding: bytes, as: UTF8.self) }
+  package var string: String { String(decoding: storage[..<byteCount], as: UTF8.self) }
 
   /// Empties the text, keeping its room.
   package mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    byteCount = 0
+  }
+
+  /// Appends one byte.
+  @inline(__always)
+  private mutating func write(_ byte: UInt8) {
+    if byteCount == storage.count { grow(toHold: byteCount + 1) }
+    storage.withUnsafeMutableBufferPointer { $0[byteCount] = byte }
+    byteCount += 1
+  }
+
+  /// Appends `source`.
+  private mutating func write(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress, !source.isEmpty else { return }
+    let end = byteCount + source.count
+    if end > storage.count { grow(toHold: end) }
+    storage.withUnsafeMutableBufferPointer { room in
+      (room.baseAddress.unsafelyUnwrapped + byteCount).update(from: base, count: source.count)
+    }
+    byteCount = end
+  }
+
+  /// Doubles the room (at least) until `count` bytes fit.
+  private mutating func grow(toHold count: Int) {
+    storage.append(
+      contentsOf: repeatElement(0, count: Swift.max(count, 2 * storage.count) - storage.count))
   }
 
   /// Appends `literal` as it is.
   package mutating func append(_ literal: StaticString) {
     // Most literals are one byte (a comma, a colon, a quote): appended as a byte, not a buffer.
     if literal.hasPointerRepresentation, literal.utf8CodeUnitCount == 1 {
-      bytes.append(literal.utf8Start.pointee)
+      write(literal.utf8Start.pointee)
     } else {
-      literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+      literal.withUTF8Buffer { write($0) }
     }
   }
 
   /// Appends `text` as it is: text already in JSON's form, such as a number's.
   package mutating func appendRaw(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-      bytes.append(contentsOf: text.utf8)
+    if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
+      var text = text
+      text.withUTF8 { write($0) }
     }
   }
 
-  /// How many bytes the text holds.
-  package var byteCount: Int { bytes.count }
-
   /// Appends the bytes of `other` in `range`.
   package mutating func append(_ other: borrowing JSONText, range: Range<Int>) {
-    other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[range]) }
+    precondition(range.upperBound <= other.byteCount, "a range past the end of the text")
+    other.storage.withUnsafeBufferPointer { write(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// Appends `count` spaces (none when it is not positive).
   package mutating func appendSpaces(_ count: Int) {
-    guard count > 0 else { return }
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    // From a run of spaces, as a buffer: `repeatElement` is appended byte by byte, about 35
+    // instructions a byte, and a report pads every line's columns.
+    var left = count
+    while left > 0 {
+      let run = min(left, Self.spaces.utf8CodeUnitCount)
+      Self.spaces.withUTF8Buffer { write(UnsafeBufferPointer(rebasing: $0[..<run])) }
+      left -= run
+    }
   }
+
+  private static let spaces: StaticString = "                                "
 
   /// Removes the spaces at the end of the text, but none of its first `start` bytes.
   package mutating func removeTrailingSpaces(after start: Int) {
-    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    while byteCount > start, storage[byteCount - 1] == UInt8(ascii: " ") { byteCount -= 1 }
   }
 
   /// Appends `value` in decimal.
   package mutating func appendInteger(_ value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    if value < 0 { write(UInt8(ascii: "-")) }
     appendDigits(value.magnitude, minimumCount: 1)
   }
 
@@ -129,25 +171,26 @@ package struct JSONText {
         rest /= 10
         count += 1
       } while rest != 0 || count < minimumCount
-      bytes.append(contentsOf: buffer[(buffer.count - count)...])
+      let digits = UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - count)...])
+      write(digits.assumingMemoryBound(to: UInt8.self))
     }
   }
 
   /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as
   /// `\u00XX`, every other character as its UTF-8.
   package mutating func appendString(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    write(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
       for (index, byte) in utf8.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         appendEscape(byte)
         runStart = index + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      write(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
-    bytes.append(UInt8(ascii: "\""))
+    write(UInt8(ascii: "\""))
   }
 
   private mutating func appendEscape(_ byte: UInt8) {
@@ -157,15 +200,15 @@ package struct JSONText {
     default:
       let hex: StaticString = "0123456789abcdef"
       append("\\u00")
-      bytes.append(hex.utf8Start[Int(byte >> 4)])
-      bytes.append(hex.utf8Start[Int(byte & 0xF)])
+      write(hex.utf8Start[Int(byte >> 4)])
+      write(hex.utf8Start[Int(byte & 0xF)])
     }
   }
 
   /// Appends a newline and `indent` levels of two spaces.
   package mutating func appendLineBreak(indent: Int) {
-    bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    write(UInt8(ascii: "\n"))
+    appendSpaces(2 * indent)
   }
 }
 
@@ -228,7 +271,7 @@ package struct JSONObjectWriter {
   }
 
   private mutating func flushIfLong() {
-    guard pending.bytes.count >= 1 << 16 else { return }
+    guard pending.byteCount >= 1 << 16 else { return }
     write(pending.string)
     pending.removeAll()
   }
