@@ -29,6 +29,31 @@ import Testing
     #expect(!lent.findings.isEmpty)
   }
 
+  /// The reducer appends an event's findings to the replay's (`reduce(into:event:appendingTo:)`)
+  /// rather than returning an array per event: each event's findings are those
+  /// `reduce(into:event:)` returns, after the ones before, and `Replay.apply(_:)` returns them.
+  @Test func appendedFindingsAreThoseReduceReturns() {
+    var random = SceneTraceTestSupport.RandomEvents(seed: 0x40_0E05)
+    let events = random.events(count: 3000)
+    let reducer = TraceReducer()
+    var state = TraceState()
+    var returned: [Finding] = []
+    var replay = Replay()
+    var appended: [Finding] = []
+    var appendedState = TraceState()
+    for event in events {
+      let found = reducer.reduce(into: &state, event: event)
+      returned += found
+      #expect(replay.apply(event) == found, "seq \(event.seq)")
+      reducer.reduce(into: &appendedState, event: event, appendingTo: &appended)
+    }
+    #expect(appended == returned)
+    #expect(replay.findings == returned)
+    #expect(appendedState == state)
+    #expect(returned.count > 100)
+    #expect(returned.contains { finding in returned.filter { $0.seq == finding.seq }.count > 1 })
+  }
+
   @Test func anArrayThatSharesItsStorageKeepsItsEvents() {
     var random = SceneTraceTestSupport.RandomEvents(seed: 0x40_0E04)
     let events = random.events(count: 200)

@@ -32,9 +32,15 @@ public struct Replay: Sendable {
   /// Applies one event and returns the findings it caused.
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {
-    let found = reducer.reduce(into: &state, event: event)
-    if !found.isEmpty { findings += found }
-    return found
+    let start = findings.count
+    record(event)
+    return Array(findings[start...])
+  }
+
+  /// Applies one event, its findings appended to ``findings``.
+  @usableFromInline
+  mutating func record(_ event: Event) {
+    reducer.reduce(into: &state, event: event, appendingTo: &findings)
   }
 
   /// Applies every event in order. Inlinable, so that the loop is specialized for the caller's
@@ -46,10 +52,10 @@ public struct Replay: Sendable {
   @inlinable
   public mutating func apply(_ events: some Sequence<Event>) {
     let applied: Void? = events.withContiguousStorageIfAvailable { stored in
-      for index in stored.indices { apply(stored[index]) }
+      for index in stored.indices { record(stored[index]) }
     }
     if applied == nil {
-      for event in events { apply(event) }
+      for event in events { record(event) }
     }
   }
 
@@ -68,7 +74,7 @@ public struct Replay: Sendable {
         let event = (base + index).move()
         // The slot gets an event that owns nothing, for the array to destroy.
         (base + index).initialize(to: Event(seq: 0, time: .zero, .appTerminate))
-        apply(event)
+        record(event)
       }
     }
     events.removeAll()

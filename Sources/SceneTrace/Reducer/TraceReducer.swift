@@ -35,6 +35,16 @@ public struct TraceReducer: Sendable {
   /// Applies `event` to `state` and returns the findings it causes, ordered by rule.
   @discardableResult
   public func reduce(into state: inout TraceState, event: Event) -> [Finding] {
+    var findings: [Finding] = []
+    reduce(into: &state, event: event, appendingTo: &findings)
+    return findings
+  }
+
+  /// ``reduce(into:event:)`` that appends the findings to `findings`: an event without one
+  /// (nearly every event) makes, returns and destroys no array.
+  package func reduce(
+    into state: inout TraceState, event: Event, appendingTo findings: inout [Finding]
+  ) {
     var log = FindingLog(event: event)
     if rules.isEmpty {
       reduceBuiltIn(into: &state, event: event, log: &log)
@@ -43,7 +53,7 @@ public struct TraceReducer: Sendable {
       reduceBuiltIn(into: &state, event: event, log: &log)
       runCustomRules(on: event, before: before, state: &state, log: &log)
     }
-    return log.findings
+    log.moveFindings(to: &findings)
   }
 
   /// The built-in rules' part of ``reduce(into:event:)``. Kept apart so that a reducer without

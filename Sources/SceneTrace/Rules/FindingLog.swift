@@ -70,6 +70,15 @@ struct FindingLog {
     }
     .sorted(by: Finding.reportOrder)
   }
+
+  /// Appends ``findings`` to `findings` and leaves the log without any.
+  mutating func moveFindings(to findings: inout [Finding]) {
+    switch found.count {
+    case 0: return
+    case 1: findings.append(found.removeLast())
+    default: findings += self.findings
+    }
+  }
 }
 
 extension RuleID {

@@ -127,6 +127,8 @@ public final class TraceWriter {
   private let reducer = TraceReducer()
   private var state = TraceState()
   private var findingCount = 0
+  /// The findings of the event replayed last: counted, then dropped, the array's room kept.
+  private var found: [Finding] = []
   private var eventsSinceCheckpoint = 0
   /// The checkpoint interval is multiplied by this: the last checkpoint's state size in units of
   /// ``checkpointSpacingUnit``, at least 1.
@@ -228,7 +230,9 @@ public final class TraceWriter {
     lastTime = event.time
     eventCount += 1
     if options.checkpointInterval != nil {
-      findingCount += reducer.reduce(into: &state, event: event).count
+      reducer.reduce(into: &state, event: event, appendingTo: &found)
+      findingCount += found.count
+      found.removeAll(keepingCapacity: true)
       eventsSinceCheckpoint += 1
     }
     if frame.size > FrameDecompression.contentLimit {
