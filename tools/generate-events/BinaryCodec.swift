@@ -147,8 +147,8 @@ func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
         let local = "stored\(field.name.capitalizedFirst)"
         switch field.kind {
         case .session where pointer:
-          lines.append("let \(local) = try stringEntry()")
-          values[field.name] = "sessionID(of: \(local))"
+          lines.append("let \(local) = try sessionEntry()")
+          values[field.name] = "\(local).id"
         case .pointerCoordinate:
           values[field.name] = "position.\(placedPointer ? "y" : "x")"
           guard !placedPointer else { continue }

@@ -111,7 +111,7 @@ extension EventFrameDecoder {
         group: try string(if: f.has(3)))
     case .pointerDrag:
       let f = try flags(bits: 5)
-      let storedSession = try stringEntry()
+      let storedSession = try sessionEntry()
       let storedPhase = try enumeration(PointerPhaseCodes.self)
       let position = try pointerPosition(
         xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: storedSession.index)
@@ -119,7 +119,7 @@ extension EventFrameDecoder {
       let storedLatching = try enumeration(LatchingCodes.self, if: f.has(1))
       let storedRegion = try string(if: f.has(2))
       return .pointerDrag(
-        session: sessionID(of: storedSession), phase: storedPhase, x: position.x, y: position.y,
+        session: storedSession.id, phase: storedPhase, x: position.x, y: position.y,
         modifiers: storedModifiers, latching: storedLatching, region: storedRegion)
     case .bandSelection:
       let f = try flags(bits: 7)

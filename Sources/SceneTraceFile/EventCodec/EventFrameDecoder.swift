@@ -157,19 +157,27 @@ struct EventFrameDecoder {
 
   /// A string reference, with the index of its table entry.
   mutating func stringEntry() throws(DecodingFailure) -> (value: String, index: Int) {
+    let (index, new) = try stringReference()
+    return (new ?? table[index], index)
+  }
+
+  /// A string reference: the index of its table entry (-1 for a string written in place in an
+  /// extension record's body), and the string when the reference writes it rather than
+  /// pointing back to it.
+  private mutating func stringReference() throws(DecodingFailure) -> (index: Int, new: String?) {
     let start = reader.offset
     let reference = try reader.count()
     if reference == 0 {
       let value = try reader.string()
-      if isInExtensionBody { return (value, -1) }
+      if isInExtensionBody { return (-1, value) }
       table.append(value)
-      return (value, table.count - 1)
+      return (table.count - 1, value)
     }
     guard reference <= table.count else {
       throw .invalid(
         "a string reference to entry \(reference - 1) of a table of \(table.count)", at: start)
     }
-    return (table[reference - 1], reference - 1)
+    return (reference - 1, nil)
   }
 
   mutating func string() throws(DecodingFailure) -> String {
@@ -181,23 +189,25 @@ struct EventFrameDecoder {
   }
 
   mutating func session() throws(DecodingFailure) -> SessionID {
-    sessionID(of: try stringEntry())
+    try sessionEntry().id
   }
 
   mutating func session(if present: Bool) throws(DecodingFailure) -> SessionID? {
     present ? try session() : nil
   }
 
-  /// The session identifier a string entry spells.
-  mutating func sessionID(of entry: (value: String, index: Int)) -> SessionID {
-    guard entry.index >= 0 else { return SessionID(entry.value) }
-    if entry.index < sessionIDs.count, let id = sessionIDs[entry.index] { return id }
-    let id = SessionID(entry.value)
-    if entry.index >= sessionIDs.count {
-      sessionIDs.append(contentsOf: repeatElement(nil, count: entry.index + 1 - sessionIDs.count))
+  /// A session reference: its identifier, numbered once a frame for each entry of the table
+  /// (numbering hashes the spelling under a lock), and the index of its entry.
+  mutating func sessionEntry() throws(DecodingFailure) -> (id: SessionID, index: Int) {
+    let (index, new) = try stringReference()
+    if new == nil, index < sessionIDs.count, let id = sessionIDs[index] { return (id, index) }
+    let id = SessionID(new ?? table[index])
+    guard index >= 0 else { return (id, index) }
+    if index >= sessionIDs.count {
+      sessionIDs.append(contentsOf: repeatElement(nil, count: index + 1 - sessionIDs.count))
     }
-    sessionIDs[entry.index] = id
-    return id
+    sessionIDs[index] = id
+    return (id, index)
   }
 
   /// The count of a list of string references.
