@@ -71,7 +71,8 @@ struct FindingLog {
     .sorted(by: Finding.reportOrder)
   }
 
-  /// Appends ``findings`` to `findings` and leaves the log without any.
+  /// Appends ``findings`` to `findings`: the log's last use (a single finding is moved out of
+  /// it, not copied).
   mutating func moveFindings(to findings: inout [Finding]) {
     switch found.count {
     case 0: return
