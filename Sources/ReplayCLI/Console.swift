@@ -27,7 +27,7 @@ enum Console {
 
   /// Writes the bytes of `text` to standard output as they are: a part of a long output.
   static func outputPart(_ text: JSONText) {
-    FileHandle.standardOutput.write(Data(text.bytes))
+    FileHandle.standardOutput.write(text.withBytes { Data($0) })
   }
 
   /// Writes `text` and a newline to standard error.

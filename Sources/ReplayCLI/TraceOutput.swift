@@ -86,7 +86,7 @@ enum TraceOutput {
       event.writeJSONLine(to: &text)
       text.append("\n")
     }
-    return text.bytes
+    return text.takeBytes()
   }
 
   /// Writes `events` to `path` as JSON Lines in the export form.

@@ -133,7 +133,8 @@ extension String {
   /// Whether the two strings are the same value: the same inline bytes of a small string, or
   /// the same count and storage of a large one. Such strings are equal without a look at their
   /// bytes (the standard library's own `==` starts here too): an identifier compared with the
-  /// one the reducer remembers is mostly the same string.
+  /// one the reducer remembers, or a hook's session with the one its thread numbered last, is
+  /// mostly the same string.
   func hasSameRepresentation(as other: String) -> Bool {
     typealias Bits = (UInt64, UInt64)
     guard MemoryLayout<String>.size == MemoryLayout<Bits>.size else { return false }

@@ -28,7 +28,7 @@ struct CanonicalJSONEncoder {
     var text = JSONText(reservingCapacity: root.text.byteCount + 2)
     root.write(to: &text)
     guard text.byteCount <= byteLimit else { throw TextTooLong(byteLimit: byteLimit) }
-    return text.bytes
+    return text.takeBytes()
   }
 }
 

@@ -75,8 +75,19 @@ package struct JSONText {
     storage = capacity > 0 ? [UInt8](repeating: 0, count: capacity) : []
   }
 
-  /// The text so far.
+  /// The text so far, copied.
   package var bytes: [UInt8] { Array(storage[..<byteCount]) }
+
+  /// The text, without a copy: for a text that is done.
+  package consuming func takeBytes() -> [UInt8] {
+    storage.removeLast(storage.count - byteCount)
+    return storage
+  }
+
+  /// Runs `body` on the text's bytes where they are stored.
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<byteCount])) }
+  }
 
   /// The text as a string.
   package var string: String { String(decoding: storage[..<byteCount], as: UTF8.self) }
