@@ -1,3 +1,4 @@
+import SceneTrace
 import SceneTraceFile
 import Testing
 
@@ -52,5 +53,50 @@ import Testing
     #expect(parts.joined() == JSONValue.object(JSONObject(members)).serialized() + "\n")
     #expect(parts.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 })
     #expect(elements < 5_000 || parts.count > 2)
+  }
+
+  /// A value of a report's line goes without quotes exactly when every character is a letter,
+  /// a digit or one of `-_.:/@#+`: each ASCII character alone and in words, and words beyond
+  /// ASCII, where Unicode's letters and digits count.
+  @Test func aWordGoesBareExactlyWhenItsCharactersAreThoseOfAWord() {
+    let marks = Set("-_.:/@#+")
+    func isWordCharacter(_ character: Character) -> Bool {
+      character.isASCII
+        ? character.isLetter || character.isNumber || marks.contains(character)
+        : character.unicodeScalars.allSatisfy {
+          $0.properties.isAlphabetic || $0.properties.numericType != nil
+        }
+    }
+    let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    let words =
+      ascii + ascii.map { "a\($0)9" } + [
+        "", "scene-1", "S0.main", "item_12", "cell-16", "key:A/b@c#d+e", "a b", "\"q\"", "日本",
+        "e\u{301}", "café:1", "🎉", "x\u{0}", String(repeating: "w", count: 40),
+      ]
+    for word in words {
+      let bare = !word.isEmpty && word.allSatisfy(isWordCharacter)
+      #expect(word.isBareWord == bare, "\(Array(word.unicodeScalars))")
+      var text = JSONText()
+      text.appendWord(word)
+      #expect(text.string == (bare ? word : JSONValue.string(word).serialized()), "\(word)")
+    }
+  }
+
+  /// A number written straight to text reads as the JSON value of that number writes it.
+  @Test func aNumberWrittenToTextIsTheTextOfItsJSONValue() {
+    var random = SplitMix64(seed: 3)
+    let fixed: [Double] = [
+      0, -0.0, 1, -1, 0.5, 768.5, 1e15 - 1, 1e15, -1e15, 1e16, 1e300, 0.1, 1 / 3, -2.25e-7,
+      .nan, .infinity, -.infinity, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    ]
+    let drawn = (0..<2000).map { _ in
+      let divisor = [1.0, 2, 4, 10, 3].randomElement(using: &random)!
+      return Double(Int.random(in: -100_000...100_000, using: &random)) / divisor
+    }
+    for number in fixed + drawn {
+      var text = JSONText()
+      text.appendNumber(number)
+      #expect(text.string == JSONValue(number).serialized(), "\(number)")
+    }
   }
 }

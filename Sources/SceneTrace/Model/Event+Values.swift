@@ -379,6 +379,17 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
   /// unrecognized ones in the order they were read.
   public var members: [Modifier] { listed ?? Self.recognized(bits) }
 
+  /// Calls `body` with each of ``members`` in turn, without making the array: a report's line
+  /// and an event's JSON line write the modifiers of most events.
+  package func forEachMember(_ body: (Modifier) -> Void) {
+    if let listed { return listed.forEach(body) }
+    var rest = bits
+    for modifier in Modifier.recognizedCases where rest != 0 {
+      if rest & 1 != 0 { body(modifier) }
+      rest >>= 1
+    }
+  }
+
   /// The recognized modifiers held, as bits: bit i is `Modifier.recognizedCases[i]`.
   package var recognizedBits: UInt8 { bits }
 

@@ -164,8 +164,9 @@ extension String {
   }
 
   /// Runs `body` on the string's UTF-8 bytes, in place when they are stored contiguously (as in
-  /// every native string), else on a copy.
-  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+  /// every native string), else on a copy. Inlinable, so that other modules specialize it.
+  @inlinable
+  package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
     if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
     return Array(utf8).withUnsafeBufferPointer(body)
   }

@@ -108,12 +108,24 @@ package struct JSONText {
   /// Appends `source`.
   private mutating func write(_ source: UnsafeBufferPointer<UInt8>) {
     guard let base = source.baseAddress, !source.isEmpty else { return }
-    let end = byteCount + source.count
-    if end > storage.count { grow(toHold: end) }
-    storage.withUnsafeMutableBufferPointer { room in
-      (room.baseAddress.unsafelyUnwrapped + byteCount).update(from: base, count: source.count)
+    write(upTo: source.count) { room in
+      room.update(from: base, count: source.count)
+      return source.count
     }
-    byteCount = end
+  }
+
+  /// Appends what `body` writes at the end of the text, at most `count` bytes: a few pieces
+  /// written with one check of the room. `body` returns how many bytes it wrote.
+  @inline(__always)
+  private mutating func write(
+    upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
+  ) {
+    let end = byteCount + count
+    if end > storage.count { grow(toHold: end) }
+    let written = storage.withUnsafeMutableBufferPointer { room in
+      body(room.baseAddress.unsafelyUnwrapped + byteCount)
+    }
+    byteCount += written
   }
 
   /// Doubles the room (at least) until `count` bytes fit.
@@ -132,12 +144,14 @@ package struct JSONText {
     }
   }
 
+  /// Appends `bytes` as they are.
+  package mutating func appendRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    write(bytes)
+  }
+
   /// Appends `text` as it is: text already in JSON's form, such as a number's.
   package mutating func appendRaw(_ text: String) {
-    if text.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
-      var text = text
-      text.withUTF8 { write($0) }
-    }
+    text.withUTF8Bytes { write($0) }
   }
 
   /// Appends the bytes of `other` in `range`.
@@ -148,17 +162,27 @@ package struct JSONText {
 
   /// Appends `count` spaces (none when it is not positive).
   package mutating func appendSpaces(_ count: Int) {
-    // From a run of spaces, as a buffer: `repeatElement` is appended byte by byte, about 35
-    // instructions a byte, and a report pads every line's columns.
-    var left = count
-    while left > 0 {
-      let run = min(left, Self.spaces.utf8CodeUnitCount)
-      Self.spaces.withUTF8Buffer { write(UnsafeBufferPointer(rebasing: $0[..<run])) }
-      left -= run
+    guard count > 0 else { return }
+    write(upTo: count) { room in
+      room.initialize(repeating: UInt8(ascii: " "), count: count)
+      return count
     }
   }
 
-  private static let spaces: StaticString = "                                "
+  /// Appends `prefix`, `key` and `suffix` as they are, with one check of the room: a member's
+  /// key (`,"key":`, ` key=`).
+  package mutating func appendKey(
+    _ key: StaticString, prefix: StaticString, suffix: StaticString
+  ) {
+    let (before, count, after) =
+      (prefix.utf8CodeUnitCount, key.utf8CodeUnitCount, suffix.utf8CodeUnitCount)
+    write(upTo: before + count + after) { room in
+      room.update(from: prefix.utf8Start, count: before)
+      (room + before).update(from: key.utf8Start, count: count)
+      (room + before + count).update(from: suffix.utf8Start, count: after)
+      return before + count + after
+    }
+  }
 
   /// Removes the spaces at the end of the text, but none of its first `start` bytes.
   package mutating func removeTrailingSpaces(after start: Int) {
@@ -173,17 +197,20 @@ package struct JSONText {
 
   /// Appends the decimal digits of `value`, with leading zeros up to `minimumCount` digits.
   package mutating func appendDigits(_ value: UInt, minimumCount: Int) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt.max's 20 digits
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[buffer.count - 1 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+    var count = 1
+    var rest = value / 10
+    while rest != 0 {
+      count += 1
+      rest /= 10
+    }
+    count = Swift.max(count, minimumCount)
+    write(upTo: count) { room in
+      var rest = value
+      for offset in (0..<count).reversed() {
+        room[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
-        count += 1
-      } while rest != 0 || count < minimumCount
-      let digits = UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - count)...])
-      write(digits.assumingMemoryBound(to: UInt8.self))
+      }
+      return count
     }
   }
 

@@ -104,93 +104,129 @@ struct ExportFields {
   private var writesText: Bool { form != .object }
 
   /// Starts a member of the text: its key and colon, or its name and `=`.
-  private mutating func startMember(_ key: String) {
+  private mutating func startMember(_ key: StaticString) {
     defer { isEmpty = false }
-    if form == .fieldText {
-      if !isEmpty { text.append(" ") }
-      text.appendRaw(key)
-      text.append("=")
-    } else {
-      if !isEmpty { text.append(",") }
-      text.appendString(key)
-      text.append(":")
+    // Keys are the event table's field names: nothing in them to escape.
+    switch (form == .fieldText, isEmpty) {
+    case (true, true): text.appendKey(key, prefix: "", suffix: "=")
+    case (true, false): text.appendKey(key, prefix: " ", suffix: "=")
+    case (false, true): text.appendKey(key, prefix: "\"", suffix: "\":")
+    case (false, false): text.appendKey(key, prefix: ",\"", suffix: "\":")
     }
   }
 
-  mutating func add(_ key: String, _ value: JSONValue) {
-    guard writesText else { return object.appendUnchecked(key, value) }
+  mutating func add(_ key: StaticString, _ value: JSONValue) {
+    guard writesText else { return object.appendUnchecked(key.description, value) }
     if case .string(let string) = value { return add(key, string) }
     startMember(key)
     value.write(to: &text, indent: nil)
   }
 
-  mutating func add(_ key: String, _ value: String?) {
+  mutating func add(_ key: StaticString, _ value: String?) {
     guard let value else { return }
     guard writesText else { return add(key, .string(value)) }
     startMember(key)
-    if form == .fieldText, value.isBareWord {
-      text.appendRaw(value)
+    if form == .fieldText {
+      text.appendWord(value)
     } else {
       text.appendString(value)
     }
   }
 
-  mutating func add(_ key: String, _ value: SessionID?) {
+  mutating func add(_ key: StaticString, _ value: SessionID?) {
     add(key, value?.rawValue)
   }
 
-  mutating func add(_ key: String, _ value: Int) {
+  mutating func add(_ key: StaticString, _ value: Int) {
     guard writesText else { return add(key, JSONValue(value)) }
     startMember(key)
     text.appendInteger(value)
   }
 
-  mutating func add(_ key: String, _ value: TraceTime) {
+  mutating func add(_ key: StaticString, _ value: TraceTime) {
     guard writesText else { return add(key, JSONValue(value)) }
     startMember(key)
     text.appendSeconds(value)
   }
 
-  mutating func add(_ key: String, _ value: Double) {
-    add(key, JSONValue(value))
+  mutating func add(_ key: StaticString, _ value: Double) {
+    guard writesText else { return add(key, JSONValue(value)) }
+    startMember(key)
+    text.appendNumber(value)
   }
 
-  mutating func add(_ key: String, _ value: Bool?) {
+  mutating func add(_ key: StaticString, _ value: Bool?) {
     if let value { add(key, .bool(value)) }
   }
 
-  mutating func add(_ key: String, _ values: [String]?) {
+  mutating func add(_ key: StaticString, _ values: [String]?) {
     guard let values else { return }
     guard writesText else { return add(key, JSONValue(values)) }
-    startMember(key)
-    text.append("[")
-    for (index, value) in values.enumerated() {
-      if index > 0 { text.append(",") }
-      text.appendString(value)
+    addStrings(key) { write in values.forEach(write) }
+  }
+
+  mutating func add(_ key: StaticString, _ values: [SessionID]?) {
+    guard let values else { return }
+    guard writesText else { return add(key, values.map(\.rawValue)) }
+    addStrings(key) { write in
+      for session in values { write(session.rawValue) }
     }
-    text.append("]")
   }
 
-  mutating func add(_ key: String, _ values: [SessionID]?) {
-    add(key, values?.map(\.rawValue))
-  }
-
-  mutating func add(_ key: String, _ value: (some OpenEnumeration)?) {
+  mutating func add(_ key: StaticString, _ value: (some OpenEnumeration)?) {
     add(key, value?.rawValue)
   }
 
-  mutating func add(_ key: String, _ modifiers: ModifierFlags) {
-    if !modifiers.isEmpty { add(key, modifiers.members.map(\.rawValue)) }
+  mutating func add(_ key: StaticString, _ modifiers: ModifierFlags) {
+    guard !modifiers.isEmpty else { return }
+    guard writesText else { return add(key, modifiers.members.map(\.rawValue)) }
+    addStrings(key) { write in modifiers.forEachMember { write($0.rawValue) } }
   }
 
-  mutating func add(_ key: String, _ rect: Rect?) {
-    if let rect {
-      add(key, .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) }))
+  mutating func add(_ key: StaticString, _ rect: Rect?) {
+    guard let rect else { return }
+    guard writesText else {
+      return add(key, .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) }))
     }
+    startMember(key)
+    text.append("[")
+    text.appendNumber(rect.x)
+    text.append(",")
+    text.appendNumber(rect.y)
+    text.append(",")
+    text.appendNumber(rect.width)
+    text.append(",")
+    text.appendNumber(rect.height)
+    text.append("]")
+  }
+
+  /// Adds the member `key`: an array of the strings `strings` hands to its argument, one by one,
+  /// written as they come rather than gathered into an array first.
+  private mutating func addStrings(_ key: StaticString, _ strings: ((String) -> Void) -> Void) {
+    startMember(key)
+    text.append("[")
+    var isFirst = true
+    strings { string in
+      if !isFirst { text.append(",") }
+      isFirst = false
+      text.appendString(string)
+    }
+    text.append("]")
   }
 }
 
 extension JSONText {
+  /// Appends `value` as the JSON value of a `Double` writes it: a whole number without a
+  /// fraction (`12`), any other in its shortest form (`0.5`), `null` when it is not finite.
+  package mutating func appendNumber(_ value: Double) {
+    guard value.isFinite else { return append("null") }
+    if value.rounded() == value, abs(value) < 1e15 {
+      appendInteger(Int(value))
+    } else {
+      appendRaw(value.description)
+    }
+  }
+
   /// Appends `time` in seconds as ``TraceTime/description`` writes it: `3.25`, `0`, `12`.
   package mutating func appendSeconds(_ time: TraceTime) {
     if time.nanoseconds < 0 { append("-") }
@@ -208,45 +244,50 @@ extension JSONText {
   }
 }
 
+extension JSONText {
+  /// Appends `word` as it is when it reads unambiguously without quotes
+  /// (``Swift/String/isBareWord``), as a JSON string otherwise: a value of a report's line.
+  package mutating func appendWord(_ word: String) {
+    // Nearly every value in a trace is ASCII: its bytes are checked where they are stored and
+    // copied from there, without looking up each scalar's Unicode properties (a report prints
+    // tens of thousands of such lines).
+    let appended = word.withUTF8Bytes { bytes in
+      guard String.isASCIIBareWord(bytes) == true else { return false }
+      appendRaw(bytes)
+      return true
+    }
+    guard !appended else { return }
+    if word.isBareWord { appendRaw(word) } else { appendString(word) }
+  }
+}
+
 extension String {
   /// Whether the string reads unambiguously without quotes: letters, digits and `-_.:/@#+`.
   package var isBareWord: Bool {
-    guard !isEmpty else { return false }
-    // Nearly every value in a trace is ASCII: its bytes are checked one by one where they are
-    // stored, without looking up each scalar's Unicode properties (a report prints tens of
-    // thousands of such lines).
-    let ascii =
-      utf8.withContiguousStorageIfAvailable(Self.isASCIIBareWord) ?? Self.isASCIIBareWord(utf8)
-    if let ascii { return ascii }
+    if let ascii = withUTF8Bytes(Self.isASCIIBareWord) { return ascii }
     return unicodeScalars.allSatisfy {
       $0.properties.isAlphabetic || $0.properties.numericType != nil
         || "-_.:/@#+".unicodeScalars.contains($0)
     }
   }
 
-  /// Whether `bytes` are a bare word: false at an ASCII byte that is not of one, nil at a byte
-  /// that is not ASCII before that (the scalars decide).
-  private static func isASCIIBareWord(_ bytes: some Sequence<UInt8>) -> Bool? {
+  /// Whether `bytes` are a bare word: false when there are none or at an ASCII byte that is
+  /// not of one, nil at a byte that is not ASCII before that (the scalars decide).
+  fileprivate static func isASCIIBareWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    guard !bytes.isEmpty else { return false }
     for byte in bytes {
       guard byte < 0x80 else { return nil }
-      guard byte.isBareWordASCII else { return false }
+      guard bareWordASCII(has: byte) else { return false }
     }
     return true
   }
-}
 
-extension UInt8 {
-  /// Whether this ASCII byte is a letter, a digit or one of `-_.:/@#+`: the ASCII scalars
-  /// `isBareWord` accepts.
-  fileprivate var isBareWordASCII: Bool {
-    switch self {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
-      UInt8(ascii: "/"), UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "+"):
-      true
-    default: false
-    }
+  /// Whether the ASCII byte `byte` is a letter, a digit or one of `-_.:/@#+`: the ASCII scalars
+  /// ``isBareWord`` accepts. A bit per byte: bytes 0–63 in the first word, 64–127 in the second.
+  private static func bareWordASCII(has byte: UInt8) -> Bool {
+    // `#` 35, `+` 43, `-./` 45–47, digits 48–57, `:` 58; `@` 64, A–Z 65–90, `_` 95, a–z 97–122.
+    let low: UInt64 = 1 << 35 | 1 << 43 | 0b111 << 45 | 0x3FF << 48 | 1 << 58
+    let high: UInt64 = 1 << 0 | 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+    return (byte < 64 ? low : high) >> (byte & 63) & 1 != 0
   }
 }
