@@ -102,9 +102,12 @@ struct CheckedTrace {
     let (streamed, options, size) = (self.streamed, self.options, findingsPerFetch)
     var trace = self.trace
     try DecodingAhead.run(capacity: 2) { hand in
+      var lastFrame: DecodedFrame?
       try findings.forEachBatch(of: size, mergedWith: extra) { batch in
         let seqs = Self.seqs(shownFor: batch, context: context)
-        hand((batch, try TraceFile.events(inSeqs: seqs, of: streamed, options: options)))
+        let events = try TraceFile.events(
+          inSeqs: seqs, of: streamed, options: options, lastFrame: &lastFrame)
+        hand((batch, events))
       }
     } consume: { (batch: [Finding], events: [Event]) in
       trace.events = events

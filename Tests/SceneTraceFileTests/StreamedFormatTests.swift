@@ -395,4 +395,30 @@ import Testing
           == events.filter { past[0].contains($0.seq) }, "\(path)")
     }
   }
+
+  /// A series of reads that keeps the frame each read ended with gives what each read alone
+  /// gives: batches that begin in the frame the previous one ended in, an earlier frame read
+  /// between them (a finding's related event), a read that goes back, one that reads nothing.
+  @Test func aSeriesOfReadsKeepingTheLastFrameReadsWhatEachReadAloneReads() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var randomEvents = RandomEvents(seed: 5)
+    let events = randomEvents.events(count: 3000)
+    let path = try Self.write(
+      try sctrace(events, options: smallFrames(eventsPerFrame: 200)), "t.sctrace", in: folder)
+    let streamed = try TraceFile.stream(path: path) { _ in true }
+    let series: [[ClosedRange<Int>]] = [
+      [10...20, 380...390], [395...399, 420...430, 590...610], [600...605, 15...15, 790...800],
+      [2...3], [], [805...806, 2990...3000], [2995...2999],
+    ]
+    var lastFrame: DecodedFrame?
+    for ranges in series {
+      let read = try TraceFile.events(
+        inSeqs: ranges, of: streamed, options: ReadOptions(), lastFrame: &lastFrame)
+      #expect(read == (try TraceFile.events(inSeqs: ranges, of: streamed)), "\(ranges)")
+      #expect(
+        read == events.filter { event in ranges.contains { $0.contains(event.seq) } },
+        "\(ranges)")
+    }
+  }
 }

@@ -150,6 +150,22 @@ extension TraceFile {
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
     options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
   ) throws(TraceError) -> [Event] {
+    var lastFrame: DecodedFrame?
+    return try events(
+      inSeqs: ranges, of: streamed, options: options, chunkSize: chunkSize,
+      lastFrame: &lastFrame)
+  }
+
+  /// The events of the trace `streamed` read whose seqs lie in `ranges`, as
+  /// ``events(inSeqs:of:options:chunkSize:)`` reads them, for one of a series of reads of the
+  /// same trace with the same options in ascending order: the frame the previous read ended
+  /// with is taken from `lastFrame` rather than decoded again, and `lastFrame` is left holding
+  /// the frame this read ended with. A report reads the events its findings show a batch at a
+  /// time, and each batch mostly begins in the frame where the one before it ended.
+  package static func events(
+    inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace, options: ReadOptions,
+    chunkSize: Int = TraceWindow.defaultChunkSize, lastFrame: inout DecodedFrame?
+  ) throws(TraceError) -> [Event] {
     let wanted = WantedSeqs(ranges)
     guard let last = wanted.ranges.last?.upperBound else { return [] }
     guard streamed.readsByIndex(through: last) else {
@@ -165,12 +181,19 @@ extension TraceFile {
       var kept = KeptEvents(wanted)
       if let index = streamed.storedIndex {
         let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
+        var last: DecodedFrame?
         for frame in index.frames where wanted.overlaps(frame.firstSeq...frame.lastSeq) {
-          let read = try TraceReader.readFrame(
-            at: frame.offset, in: &window, context: context, options: options)
-          kept.add(read.events)
-          window.release(before: frame.offset + frame.byteCount)
+          if let kept = lastFrame, kept.offset == frame.offset {
+            last = kept
+          } else {
+            let read = try TraceReader.readFrame(
+              at: frame.offset, in: &window, context: context, options: options)
+            last = DecodedFrame(offset: frame.offset, events: read.events)
+            window.release(before: frame.offset + frame.byteCount)
+          }
+          kept.add(last.unsafelyUnwrapped.events)
         }
+        if let last { lastFrame = last }
         return kept.events
       }
       for chunk in streamed.jsonLinesChunks where wanted.overlaps(chunk.seqs) {
@@ -187,6 +210,15 @@ extension TraceFile {
       return kept.events
     }
   }
+}
+
+/// The events of one event frame of a file, decoded: what a series of reads keeps of the frame
+/// it read last.
+package struct DecodedFrame {
+  /// Where the frame starts in the file.
+  let offset: Int
+  /// Its events.
+  let events: [Event]
 }
 
 /// The events read that are wanted, kept in the order read.
