@@ -81,8 +81,11 @@ struct FindingReport {
     output.appendRaw(finding.message)
     output.append("\n")
     if let stretch {
-      output.appendRaw(
-        "  may be explained by events lost at seq \(stretch.seq) (\(stretch.summary))\n")
+      output.append("  may be explained by events lost at seq ")
+      output.appendInteger(stretch.seq)
+      output.append(" (")
+      output.appendRaw(stretch.summary)
+      output.append(")\n")
     }
     // A binary search, not a filter: a trace with many findings would be quadratic.
     let first = trace.events.partitioningIndex { $0.seq >= finding.seq - context }

@@ -1,6 +1,8 @@
 extension Array where Element == Event {
   /// The event at `seq`, found by binary search: the events are sorted by seq, which may skip
-  /// numbers.
+  /// numbers. Inlinable, as is the search, so that other modules specialize it: unspecialized,
+  /// each step copies an event to hand it to the comparison.
+  @inlinable
   package func event(atSeq seq: Int) -> Event? {
     let index = partitioningIndex { $0.seq >= seq }
     return index < count && self[index].seq == seq ? self[index] : nil
@@ -10,6 +12,7 @@ extension Array where Element == Event {
 extension Array {
   /// The index of the first element for which `belongs` is true, in an array where it is false
   /// for a prefix and true for the rest.
+  @inlinable
   package func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
     var low = 0
     var high = count
