@@ -473,7 +473,13 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 extension Double {
   /// The shortest text that reads back as this value, without a `.0` on whole numbers.
   package var compactDescription: String {
-    if rounded() == self, abs(self) < 1e15 { return String(Int64(self)) }
+    if let whole = wholeValue { return String(whole) }
     return description
+  }
+
+  /// The value as an integer when ``compactDescription`` writes it as one: a whole number
+  /// below 10^15 in magnitude.
+  package var wholeValue: Int? {
+    rounded() == self && abs(self) < 1e15 ? Int(self) : nil
   }
 }

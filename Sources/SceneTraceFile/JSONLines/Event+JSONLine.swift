@@ -220,8 +220,8 @@ extension JSONText {
   /// fraction (`12`), any other in its shortest form (`0.5`), `null` when it is not finite.
   package mutating func appendNumber(_ value: Double) {
     guard value.isFinite else { return append("null") }
-    if value.rounded() == value, abs(value) < 1e15 {
-      appendInteger(Int(value))
+    if let whole = value.wholeValue {
+      appendInteger(whole)
     } else {
       appendRaw(value.description)
     }
