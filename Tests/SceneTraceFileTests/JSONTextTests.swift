@@ -99,4 +99,18 @@ import Testing
       #expect(text.string == JSONValue(number).serialized(), "\(number)")
     }
   }
+
+  /// A text made without room takes empty pieces without touching its storage, then grows
+  /// for the first bytes.
+  @Test func aTextWithoutRoomTakesEmptyPiecesAndThenGrows() {
+    var text = JSONText(reservingCapacity: 0)
+    text.appendKey("", prefix: "", suffix: "")
+    text.appendSpaces(0)
+    text.appendRaw("")
+    text.appendWord("")
+    #expect(text.byteCount == 2 && text.string == #""""#)
+    text.appendKey("key", prefix: " ", suffix: "=")
+    text.appendDigits(7, minimumCount: 3)
+    #expect(text.string == #""" key=007"#)
+  }
 }

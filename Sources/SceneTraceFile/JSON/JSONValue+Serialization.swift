@@ -120,6 +120,8 @@ package struct JSONText {
   private mutating func write(
     upTo count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int
   ) {
+    // Nothing to write into an empty text's storage, which may have no address.
+    guard count > 0 else { return }
     let end = byteCount + count
     if end > storage.count { grow(toHold: end) }
     let written = storage.withUnsafeMutableBufferPointer { room in
