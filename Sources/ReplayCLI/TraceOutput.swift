@@ -142,7 +142,7 @@ enum TraceOutput {
     var line = JSONText()
     for event in events {
       event.writeJSONLine(to: &line)
-      size += line.bytes.count + 1
+      size += line.byteCount + 1
       line.removeAll()
     }
     return size

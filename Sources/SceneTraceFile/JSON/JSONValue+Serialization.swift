@@ -75,9 +75,6 @@ package struct JSONText {
     storage = capacity > 0 ? [UInt8](repeating: 0, count: capacity) : []
   }
 
-  /// The text so far, copied.
-  package var bytes: [UInt8] { Array(storage[..<byteCount]) }
-
   /// The text, without a copy: for a text that is done.
   package consuming func takeBytes() -> [UInt8] {
     storage.removeLast(storage.count - byteCount)
