@@ -183,15 +183,17 @@ extension TraceFile {
         let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
         var last: DecodedFrame?
         for frame in index.frames where wanted.overlaps(frame.firstSeq...frame.lastSeq) {
-          if let kept = lastFrame, kept.offset == frame.offset {
-            last = kept
+          let decoded: DecodedFrame
+          if let previous = lastFrame, previous.offset == frame.offset {
+            decoded = previous
           } else {
             let read = try TraceReader.readFrame(
               at: frame.offset, in: &window, context: context, options: options)
-            last = DecodedFrame(offset: frame.offset, events: read.events)
+            decoded = DecodedFrame(offset: frame.offset, events: read.events)
             window.release(before: frame.offset + frame.byteCount)
           }
-          kept.add(last.unsafelyUnwrapped.events)
+          kept.add(decoded.events)
+          last = decoded
         }
         if let last { lastFrame = last }
         return kept.events
