@@ -28,7 +28,7 @@ struct LoggedPointerEvent: Codable {
 }
 
 /// The median and 99th percentile of `samples` (nanoseconds).
-func percentiles(_ samples: [UInt64]) -> (median: UInt64, p99: UInt64) {
+func percentiles<Sample: Comparable>(_ samples: [Sample]) -> (median: Sample, p99: Sample) {
   let sorted = samples.sorted()
   return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)])
 }
@@ -56,27 +56,33 @@ func timeBatches(_ batches: Int, size: Int, _ body: (Int) -> Void) -> [Double] {
     for index in 0..<size { body(batch &* size &+ index) }
     perCall[batch] = Double(DispatchTime.now().uptimeNanoseconds &- start) / Double(size)
   }
-  return perCall.sorted()
+  return perCall
+}
+
+/// Runs `body` on the hooks of a recording whose writer discards the events, once with a short
+/// session id and once with a UUID, as UIKit names sessions (a string on the heap, not a
+/// literal); `label` tells them apart.
+func withDiscardingRecordings(
+  _ body: (_ label: String, _ session: String, _ hook: SceneTraceRecorder) throws -> Void
+) throws {
+  var options = RecordingOptions()
+  options.capacity = 1 << 20
+  for (label, session) in [("", "S1"), (", UUID session", UUID().uuidString)] {
+    let recording = try Recording(sink: DiscardingSink(), options: options)
+    defer { recording.close() }
+    try body(label, session, recording.recorder)
+  }
 }
 
 /// The hook's time per call timed 1000 calls at a time: the median and 99th percentile of the
 /// runs, in nanoseconds, with a short and a UUID session.
 func hookCostInBatches(calls: Int) throws -> [(String, (median: Double, p99: Double))] {
-  var options = RecordingOptions()
-  options.capacity = 1 << 20
   var rows: [(String, (median: Double, p99: Double))] = []
-  for (label, session) in [("", "S1"), (", UUID session", UUID().uuidString)] {
-    let memory = try Recording(sink: DiscardingSink(), options: options)
-    let hook = memory.recorder
+  try withDiscardingRecordings { label, session, hook in
     let runs = timeBatches(calls / 1000, size: 1000) {
       hook.pointerDrag(session: session, phase: .changed, x: Double($0) / 4, y: 200)
     }
-    memory.close()
-    rows.append(
-      (
-        "SceneTrace hook, writer discarding\(label)",
-        (runs[runs.count / 2], runs[min(runs.count - 1, runs.count * 99 / 100)])
-      ))
+    rows.append(("SceneTrace hook, writer discarding\(label)", percentiles(runs)))
   }
   return rows
 }
@@ -94,13 +100,7 @@ func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))
       )
     ))
 
-  var options = RecordingOptions()
-  options.capacity = 1 << 20
-  // A UUID, as UIKit names sessions: a string on the heap, not a literal.
-  let uuid = UUID().uuidString
-  for (label, session) in [("", "S1"), (", UUID session", uuid)] {
-    let memory = try Recording(sink: DiscardingSink(), options: options)
-    let hook = memory.recorder
+  try withDiscardingRecordings { label, session, hook in
     rows.append(
       (
         "SceneTrace hook, writer discarding\(label)",
@@ -109,8 +109,10 @@ func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))
             hook.pointerDrag(session: session, phase: .changed, x: Double($0) / 4, y: 200)
           })
       ))
-    memory.close()
   }
+
+  var options = RecordingOptions()
+  options.capacity = 1 << 20
 
   let folder = FileManager.default.temporaryDirectory
   let tracePath = folder.appendingPathComponent("bench-hooks-\(UUID().uuidString).sctrace").path
@@ -152,25 +154,25 @@ func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))
 
 func printHookCost(calls: Int) throws {
   let rows = try hookCostRows(calls: calls)
-  let width = rows.map(\.0.count).max() ?? 0
-  print("\nhook cost on the calling thread, \(calls) pointer.drag calls each (ns)")
-  print("".padding(toLength: width, withPad: " ", startingAt: 0) + "    median       p99")
-  for (name, value) in rows {
-    let median = String(value.median)
-    let p99 = String(value.p99)
-    print(
-      name.padding(toLength: width, withPad: " ", startingAt: 0)
-        + String(repeating: " ", count: max(0, 10 - median.count)) + median
-        + String(repeating: " ", count: max(0, 10 - p99.count)) + p99)
+  let batched = try hookCostInBatches(calls: calls)
+  let width = (rows.map(\.0) + batched.map(\.0)).map(\.count).max() ?? 0
+  /// Prints `title`, then a row of each name with its median and 99th percentile.
+  func table(_ title: String, _ rows: [(name: String, median: String, p99: String)]) {
+    print("\n" + title)
+    print("".padding(toLength: width, withPad: " ", startingAt: 0) + "    median       p99")
+    for row in rows {
+      print(
+        row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+          + String(repeating: " ", count: max(0, 10 - row.median.count)) + row.median
+          + String(repeating: " ", count: max(0, 10 - row.p99.count)) + row.p99)
+    }
   }
-  print("\nper call, timed 1000 calls at a time (no clock pair per call), \(calls) calls (ns)")
-  print("".padding(toLength: width, withPad: " ", startingAt: 0) + "    median       p99")
-  for (name, value) in try hookCostInBatches(calls: calls) {
-    let median = String(format: "%.1f", value.median)
-    let p99 = String(format: "%.1f", value.p99)
-    print(
-      name.padding(toLength: width, withPad: " ", startingAt: 0)
-        + String(repeating: " ", count: max(0, 10 - median.count)) + median
-        + String(repeating: " ", count: max(0, 10 - p99.count)) + p99)
-  }
+  table(
+    "hook cost on the calling thread, \(calls) pointer.drag calls each (ns)",
+    rows.map { ($0.0, String($0.1.median), String($0.1.p99)) })
+  table(
+    "per call, timed 1000 calls at a time (no clock pair per call), \(calls) calls (ns)",
+    batched.map {
+      ($0.0, String(format: "%.1f", $0.1.median), String(format: "%.1f", $0.1.p99))
+    })
 }
