@@ -37,9 +37,11 @@ public struct Replay: Sendable {
     return Array(findings[start...])
   }
 
-  /// Applies one event, its findings appended to ``findings``.
+  /// Applies one event, its findings appended to ``findings``. The reducer takes the event
+  /// over: its switch moves the values it binds out of the payload instead of copying them
+  /// (retaining each string) and destroying the event after.
   @usableFromInline
-  mutating func record(_ event: Event) {
+  mutating func record(_ event: consuming Event) {
     reducer.reduce(into: &state, event: event, appendingTo: &findings)
   }
 

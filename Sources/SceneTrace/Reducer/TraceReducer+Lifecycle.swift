@@ -163,7 +163,7 @@ extension TraceReducer {
 
   /// A launch or a termination: every scene closes, sessions stay open, and what lives with a
   /// launch (the key scene, drags, presses, bands) is cleared. Shared state persists.
-  func closeLaunch(_ state: inout TraceState, by event: Event, log: inout FindingLog) {
+  func closeLaunch(_ state: inout TraceState, log: inout FindingLog) {
     // Only connected and configuring sessions change: the others are not sorted (a long trace
     // names tens of thousands).
     let closing = state.sessions.keys(where: {
@@ -172,13 +172,13 @@ extension TraceReducer {
     for id in closing.sorted() {
       switch state.sessions.status(of: id) {
       case .connected?:
-        reportUnfinishedResize(of: id, "was closed by \(event.type)", in: &state, log: &log)
-        closeScene(id, at: event.seq, in: &state)
+        reportUnfinishedResize(of: id, "was closed by \(log.eventName)", in: &state, log: &log)
+        closeScene(id, at: log.seq, in: &state)
       case .configuring?:
         state.updateSession(id) { $0.status = .archived }
         log.report(
           .sessionIrregular, .warning, session: id,
-          "session \(id) was still configuring (never connected) when \(event.type) closed the "
+          "session \(id) was still configuring (never connected) when \(log.eventName) closed the "
             + "launch")
       default:
         break

@@ -139,9 +139,9 @@ extension TraceReducer {
   /// Reports a scene that still shows a layout for a size class its settled geometry left, at
   /// its first event after the change that is not about its geometry, appearance or title.
   func reportStaleLayout(
-    at event: Event?, of id: SessionID, in state: inout TraceState, log: inout FindingLog
+    at type: EventType?, of id: SessionID, in state: inout TraceState, log: inout FindingLog
   ) {
-    switch event?.payload {
+    switch type {
     case .sceneEffectiveGeometry?, .sceneGeometry?, .sceneLayout?, .sceneActiveAppearance?,
       .sceneTitle?, .sceneSizeRestrictions?:
       return
@@ -153,7 +153,7 @@ extension TraceReducer {
     state.updateScene(id) { $0.layoutStaleSince = nil }
     noteStaleLayout(of: id, false, in: &state)
     let name = layout.name.map { " (\($0))" } ?? ""
-    let when = event == nil ? "when the trace ends" : "at \(log.eventName)"
+    let when = type == nil ? "when the trace ends" : "at \(log.eventName)"
     log.report(
       .geometryStaleLayout, .warning, session: id,
       "scene \(id) still shows its layout for a \(layout.horizontalSizeClass) width\(name) "

@@ -43,14 +43,14 @@ public struct TraceReducer: Sendable {
   /// ``reduce(into:event:)`` that appends the findings to `findings`: an event without one
   /// (nearly every event) makes, returns and destroys no array.
   package func reduce(
-    into state: inout TraceState, event: Event, appendingTo findings: inout [Finding]
+    into state: inout TraceState, event: consuming Event, appendingTo findings: inout [Finding]
   ) {
     var log = FindingLog(event: event)
     if rules.isEmpty {
       reduceBuiltIn(into: &state, event: event, log: &log)
     } else {
       let before = state
-      reduceBuiltIn(into: &state, event: event, log: &log)
+      reduceBuiltIn(into: &state, event: copy event, log: &log)
       runCustomRules(on: event, before: before, state: &state, log: &log)
     }
     log.moveFindings(to: &findings)
@@ -59,7 +59,9 @@ public struct TraceReducer: Sendable {
   /// The built-in rules' part of ``reduce(into:event:)``. Kept apart so that a reducer without
   /// custom rules holds no `before` state: an optional copy of the 400-byte `TraceState` was
   /// moved through the function twice an event (about 150 instructions) even when nil.
-  private func reduceBuiltIn(into state: inout TraceState, event: Event, log: inout FindingLog) {
+  private func reduceBuiltIn(
+    into state: inout TraceState, event: consuming Event, log: inout FindingLog
+  ) {
     state.seq = event.seq
     state.time = event.time
     // The event's scene, read from its payload once (a switch over every event type).
@@ -74,7 +76,7 @@ public struct TraceReducer: Sendable {
       settleAppearance(before: event.type, in: &state, log: &log)
     }
     if !state.staleLayoutSessions.isEmpty, let scene, state.staleLayoutSessions.contains(scene) {
-      reportStaleLayout(at: event, of: scene, in: &state, log: &log)
+      reportStaleLayout(at: event.type, of: scene, in: &state, log: &log)
     }
     apply(event, to: &state, log: &log)
   }
@@ -141,30 +143,34 @@ public struct TraceReducer: Sendable {
       "\(event.type) has a value this version does not know: \(list); kept as recorded")
   }
 
-  private func apply(_ event: Event, to state: inout TraceState, log: inout FindingLog) {
-    switch event.payload {
+  /// The event's own step. It takes the event over, and its switch takes the payload apart: each
+  /// value a case binds is moved out rather than copied (its string retained) and released again
+  /// when the event was destroyed after.
+  private func apply(_ event: consuming Event, to state: inout TraceState, log: inout FindingLog) {
+    let seq = event.seq
+    switch (consume event).payload {
     case .appLaunch(let launch, let os, let sdk, _, let activityTypes, let openSessions):
-      closeLaunch(&state, by: event, log: &log)
+      closeLaunch(&state, log: &log)
       state.app.launch = launch
       state.app.terminated = false
       state.app.environment = nil
       state.app.osMajorVersion = os.flatMap(Self.majorVersion)
       state.app.sdkMajorVersion = sdk.flatMap(Self.majorVersion)
       state.app.declaredActivityTypes = activityTypes
-      state.app.launchSeq = event.seq
+      state.app.launchSeq = seq
       reportLeakedSessionData(state, log: &log)
       for id in openSessions ?? [] where state.sessions[id] == nil {
         state.sessions[id] = SessionState(status: .archived)
       }
     case .appTerminate:
-      closeLaunch(&state, by: event, log: &log)
+      closeLaunch(&state, log: &log)
       state.app.terminated = true
     case .appKeyWindow(let session, _):
       state.reportsAppKeyWindow = true
       state.app.keyScene = session
-      state.app.keySceneSince = event.seq
+      state.app.keySceneSince = seq
       if let session { reportNonInteractive(session, "is made the key window", state, &log) }
-      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: event.seq) }
+      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: seq) }
     case .sessionConfigure(let id, let role, let activityType):
       let isNew = state.sessions.slot(of: id) == nil
       reportExternalDisplayConfigure(id, role: role, state: state, log: &log)
@@ -218,9 +224,9 @@ public struct TraceReducer: Sendable {
         state.sessions.readScene(id, { $0.state }) == .foregroundActive
       {
         state.app.keyScene = id
-        state.app.keySceneSince = event.seq
+        state.app.keySceneSince = seq
       }
-      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: event.seq) }
+      if state.app.frontmostScene != nil { noteAppearanceChange(in: &state, at: seq) }
     case .requestDestroy(_, let id, _):
       reportDestroyOfLiveSession(id, in: state, log: &log)
       noteClosing(id, "request.destroy", in: &state, log: &log)
@@ -288,7 +294,7 @@ public struct TraceReducer: Sendable {
       layout(id, for: sizeClass, named: name, in: &state, log: &log)
     case .commandInvoke(let id, let action, let origin, _, let target, let offeredBy):
       if let id, state.staleLayoutSessions.contains(id) {
-        reportStaleLayout(at: event, of: id, in: &state, log: &log)
+        reportStaleLayout(at: .commandInvoke, of: id, in: &state, log: &log)
       }
       command(
         id, action: action, origin: origin, target: target, offeredBy: offeredBy, in: &state,

@@ -12,7 +12,7 @@ struct FindingLog {
   private let relatedLimit: Int
   private var found: [Finding] = []
 
-  init(event: Event) {
+  init(event: borrowing Event) {
     self.seq = event.seq
     self.eventType = event.type
     self.eventTime = event.time
