@@ -67,4 +67,29 @@ import Testing
     #expect(events == again.events(count: 200))
     #expect(moved.state == lent.state)
   }
+
+  /// `[Event].append(moving:)`, which joins the frames of a trace loaded whole: batches of
+  /// uneven sizes appended by moving give what `+=` gives, each batch left empty, and a batch
+  /// that shares its storage with another array leaves that array its events.
+  @Test(arguments: [0x40_0E06, 0x40_0E07] as [UInt64])
+  func appendingByMovingGivesWhatCopyingGives(seed: UInt64) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: seed)
+    let events = random.events(count: 5000)
+    var copied: [Event] = []
+    var moved: [Event] = []
+    var start = 0
+    var size = 1
+    while start < events.count {
+      let end = min(events.count, start + size)
+      var batch = Array(events[start..<end])
+      let kept = start.isMultiple(of: 2) ? batch : []
+      copied += events[start..<end]
+      moved.append(moving: &batch)
+      #expect(batch.isEmpty)
+      #expect(moved == copied, "after seq \(events[end - 1].seq)")
+      if !kept.isEmpty { #expect(kept == Array(events[start..<end])) }
+      (start, size) = (end, size * 5 % 1021 + 1)
+    }
+    #expect(moved == events)
+  }
 }

@@ -75,7 +75,7 @@ public struct Replay: Sendable {
       for index in stored.indices {
         let event = (base + index).move()
         // The slot gets an event that owns nothing, for the array to destroy.
-        (base + index).initialize(to: Event(seq: 0, time: .zero, .appTerminate))
+        (base + index).initialize(to: .vacant)
         record(event)
       }
     }

@@ -126,7 +126,8 @@ public enum TraceFile {
   ) throws(TraceError) -> LoadedTrace {
     var events: [Event] = []
     let read = try streamJSONLines(&window, compressed: compressed, path: path, options: options) {
-      events += $0
+      var batch = $0
+      events.append(moving: &batch)
       return true
     }
     return LoadedTrace(

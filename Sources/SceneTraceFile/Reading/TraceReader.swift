@@ -151,7 +151,7 @@ public struct TraceReader: Sendable {
       window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
-        let read = try Self.readFrame(
+        var read = try Self.readFrame(
           at: entry.offset, in: &window, context: context, options: options)
         if let unknown = read.unknownExtension {
           throw TraceError(
@@ -163,18 +163,16 @@ public struct TraceReader: Sendable {
         }
         result.warnings += read.warnings
         skippedSeqs += read.skippedSeqs.filter { $0 >= first && $0 <= last }
-        // A frame wholly in the range (all but the first and the last) is taken as it is.
-        let (head, tail) = (read.events.first?.seq ?? first, read.events.last?.seq ?? last)
-        if head >= first, tail <= last, result.events.isEmpty {
-          result.events = read.events
-        } else if head >= first, tail <= last {
-          result.events += read.events
-        } else {
-          result.events += read.events.lazy.filter { $0.seq >= first && $0.seq <= last }
+        // A frame wholly in the range (all but the first and the last) is taken as it is; the
+        // others lose their events outside it first.
+        let lastRead = read.events.last?.seq
+        if (read.events.first?.seq ?? first) < first || (lastRead ?? last) > last {
+          read.events.removeAll { $0.seq < first || $0.seq > last }
         }
+        result.events.append(moving: &read.events)
         if let problem = read.problem {
           // The events a damaged frame still gives are its first ones.
-          let firstLost = (read.events.last?.seq).map { $0 + 1 } ?? entry.firstSeq
+          let firstLost = lastRead.map { $0 + 1 } ?? entry.firstSeq
           result.damage.append(
             TraceDamage(
               byteOffset: entry.offset, message: "the frame: \(problem)",

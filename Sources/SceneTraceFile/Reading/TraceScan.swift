@@ -47,7 +47,10 @@ struct TraceScan {
   ) throws(TraceError) -> TraceScan {
     var events: [Event] = []
     var scan = try stream(&window, path: path, lenient: lenient) { frame in
-      if keepingEvents { events += frame }
+      if keepingEvents {
+        var frame = frame
+        events.append(moving: &frame)
+      }
       return true
     }
     scan.events = events
