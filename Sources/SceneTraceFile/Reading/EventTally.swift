@@ -33,13 +33,17 @@ package struct EventTally: Sendable {
     if first == nil { first = events.first }
     last = final
     count += events.count
+    // The run being extended is held in two integers and stored when it ends (and after the
+    // last event), not rewritten in the array at every event.
+    var run = seqRuns.popLast().map { (lower: $0.lowerBound, upper: $0.upperBound) }
     // By index, so that an event is read in place rather than copied.
     for index in events.indices {
       let seq = events[index].seq
-      if let run = seqRuns.last, seq > run.upperBound, seq - run.upperBound == 1 {
-        seqRuns[seqRuns.count - 1] = run.lowerBound...seq
+      if let open = run, seq > open.upper, seq - open.upper == 1 {
+        run = (open.lower, seq)
       } else {
-        seqRuns.append(seq...seq)
+        if let open = run { seqRuns.append(open.lower...open.upper) }
+        run = (seq, seq)
       }
       switch events[index].type {
       case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(events[index]))
@@ -47,6 +51,7 @@ package struct EventTally: Sendable {
       default: break
       }
     }
+    if let open = run { seqRuns.append(open.lower...open.upper) }
   }
 
   /// The first seq after `seq` that an event has, if any.
