@@ -70,13 +70,17 @@ import Testing
 
   /// `[Event].append(moving:)`, which joins the frames of a trace loaded whole: batches of
   /// uneven sizes appended by moving give what `+=` gives, each batch left empty, and a batch
-  /// that shares its storage with another array leaves that array its events.
-  @Test(arguments: [0x40_0E06, 0x40_0E07] as [UInt64])
-  func appendingByMovingGivesWhatCopyingGives(seed: UInt64) {
+  /// that shares its storage with another array leaves that array its events; into an array
+  /// with no room (which takes the first batch's storage) and one with room for them all
+  /// (whose room is kept: it never grows).
+  @Test(arguments: [(0x40_0E06, false), (0x40_0E07, false), (0x40_0E08, true)] as [(UInt64, Bool)])
+  func appendingByMovingGivesWhatCopyingGives(seed: UInt64, reserving: Bool) {
     var random = SceneTraceTestSupport.RandomEvents(seed: seed)
     let events = random.events(count: 5000)
     var copied: [Event] = []
     var moved: [Event] = []
+    if reserving { moved.reserveCapacity(events.count) }
+    let room = moved.capacity
     var start = 0
     var size = 1
     while start < events.count {
@@ -91,5 +95,6 @@ import Testing
       (start, size) = (end, size * 5 % 1021 + 1)
     }
     #expect(moved == events)
+    if reserving { #expect(moved.capacity == room) }
   }
 }

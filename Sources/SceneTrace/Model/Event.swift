@@ -31,10 +31,10 @@ extension [Event] {
   ///
   /// `+=` copies each event, retaining the strings it holds, and `other` releases them again
   /// when it goes: about 160 instructions an event of a frame joined to a loaded trace. Moved,
-  /// an event costs its bytes and a vacant event left in its slot. When `self` is empty it takes
-  /// `other`'s storage as it is.
+  /// an event costs its bytes and a vacant event left in its slot. When `self` is empty and has
+  /// no room for them it takes `other`'s storage as it is.
   package mutating func append(moving other: inout [Event]) {
-    if isEmpty {
+    if isEmpty, capacity < other.count {
       swap(&self, &other)
       return
     }

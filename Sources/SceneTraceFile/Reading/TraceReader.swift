@@ -189,12 +189,20 @@ public struct TraceReader: Sendable {
 
   // MARK: Internals
 
-  /// A full pass over the file, keeping its events.
+  /// A full pass over the file, keeping its events, in room for as many as the index counts
+  /// (up to ``reservationLimit``).
   func scan() throws(TraceError) -> TraceScan {
     try withWindow { window throws(TraceError) in
-      try TraceScan.scan(&window, path: path, lenient: options.lenient)
+      try TraceScan.scan(
+        &window, path: path, lenient: options.lenient,
+        reserving: min(index.eventCount, Self.reservationLimit))
     }
   }
+
+  /// The most events a pass keeping them makes room for at once because the index says so: an
+  /// index that lies (a damaged or crafted file) can make it ask for that much memory and no
+  /// more. Beyond it the room grows as the events come.
+  static let reservationLimit = 1 << 20
 
   /// Runs `body` over a window on the file's bytes: those in memory, or the file read by offset
   /// as far as it went when it was opened, `chunkSize` bytes at a time at least.

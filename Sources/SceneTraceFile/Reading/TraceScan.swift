@@ -41,11 +41,15 @@ struct TraceScan {
   /// Scans the file `window` shows. Throws only when nothing can be read: not a `.sctrace` file, cut inside its
   /// header, a newer major version, or an event type this version does not know (unless
   /// reading leniently).
-  /// The events are kept in ``events`` unless `keepingEvents` is false.
+  /// The events are kept in ``events`` unless `keepingEvents` is false, in room made for
+  /// `reserving` of them at the start (as many as an index counts: the room then never grows,
+  /// each growth moving every event so far, and holds no more than they need).
   static func scan(
-    _ window: inout TraceWindow, path: String, lenient: Bool, keepingEvents: Bool = true
+    _ window: inout TraceWindow, path: String, lenient: Bool, keepingEvents: Bool = true,
+    reserving: Int = 0
   ) throws(TraceError) -> TraceScan {
     var events: [Event] = []
+    if keepingEvents { events.reserveCapacity(reserving) }
     var scan = try stream(&window, path: path, lenient: lenient) { frame in
       if keepingEvents {
         var frame = frame
