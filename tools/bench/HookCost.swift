@@ -59,16 +59,22 @@ func timeBatches(_ batches: Int, size: Int, _ body: (Int) -> Void) -> [Double] {
   return perCall
 }
 
+/// The options of every recording the hook is timed on: a ring large enough that no call of a
+/// run waits for the writer.
+let hookRecordingOptions = {
+  var options = RecordingOptions()
+  options.capacity = 1 << 20
+  return options
+}()
+
 /// Runs `body` on the hooks of a recording whose writer discards the events, once with a short
 /// session id and once with a UUID, as UIKit names sessions (a string on the heap, not a
 /// literal); `label` tells them apart.
 func withDiscardingRecordings(
   _ body: (_ label: String, _ session: String, _ hook: SceneTraceRecorder) throws -> Void
 ) throws {
-  var options = RecordingOptions()
-  options.capacity = 1 << 20
   for (label, session) in [("", "S1"), (", UUID session", UUID().uuidString)] {
-    let recording = try Recording(sink: DiscardingSink(), options: options)
+    let recording = try Recording(sink: DiscardingSink(), options: hookRecordingOptions)
     defer { recording.close() }
     try body(label, session, recording.recorder)
   }
@@ -111,12 +117,9 @@ func hookCostRows(calls: Int) throws -> [(String, (median: UInt64, p99: UInt64))
       ))
   }
 
-  var options = RecordingOptions()
-  options.capacity = 1 << 20
-
   let folder = FileManager.default.temporaryDirectory
   let tracePath = folder.appendingPathComponent("bench-hooks-\(UUID().uuidString).sctrace").path
-  let file = try Recording(sink: TraceFileSink(path: tracePath), options: options)
+  let file = try Recording(sink: TraceFileSink(path: tracePath), options: hookRecordingOptions)
   let fileHook = file.recorder
   rows.append(
     (

@@ -65,11 +65,6 @@ func runSeekCost(_ arguments: [String]) throws -> Bool {
   return true
 }
 
-/// The integer after `name` in `arguments`, if any.
-private func option(_ name: String, in arguments: [String]) -> Int? {
-  argument(after: name, in: arguments).flatMap { Int($0) }
-}
-
 /// Where the time of seeks goes: each part of `state --at` timed alone, for the same seqs.
 private func printSeekPhases(_ reader: TraceReader, seqs: [Int]) throws {
   var parts: [String: [Int64]] = [:]

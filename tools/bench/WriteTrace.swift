@@ -23,9 +23,8 @@ func runWriteTrace(_ arguments: [String]) throws -> Bool {
   }
   let path = arguments[flag + 2]
   var options = TraceWriter.Options()
-  if let index = arguments.firstIndex(of: "--checkpoint-interval") {
-    guard index + 1 < arguments.count, let interval = Int(arguments[index + 1]), interval > 0
-    else {
+  if arguments.contains("--checkpoint-interval") {
+    guard let interval = option("--checkpoint-interval", in: arguments), interval > 0 else {
       print("--checkpoint-interval takes a number of events above 0")
       return true
     }

@@ -54,6 +54,11 @@ func argument(after name: String, in arguments: [String]) -> String? {
   return arguments[at + 1]
 }
 
+/// The integer after `name` in `arguments`, if any.
+func option(_ name: String, in arguments: [String]) -> Int? {
+  argument(after: name, in: arguments).flatMap { Int($0) }
+}
+
 /// One column of the report.
 struct Measurement {
   var name: String
