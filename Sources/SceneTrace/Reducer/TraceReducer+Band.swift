@@ -67,7 +67,7 @@ extension TraceReducer {
     }
   }
 
-  private static func derivation(_ outcome: BandOutcome) -> String {
+  private static func derivation(_ outcome: BandOutcome) -> FindingMessage {
     let before = list(outcome.before)
     let inside = list(outcome.inside)
     if outcome.modifiers.contains(.command) {
@@ -80,7 +80,7 @@ extension TraceReducer {
     return "without Shift or Command the items inside (\(inside)) replace the selection"
   }
 
-  private static func list(_ items: [String]) -> String {
-    "[" + items.joined(separator: ", ") + "]"
+  private static func list(_ items: [String]) -> FindingMessage {
+    "[\(joining: items, separator: ", ")]"
   }
 }

@@ -18,7 +18,7 @@ extension TraceReducer {
       // A scene met mid-life had a focused item the trace never saw, until its first update.
       let known = !scene.startedMidLife || scene.focusSince != nil
       if known, from != scene.focus {
-        let since = scene.focusSince.map { " since seq \($0)" } ?? ""
+        let since: FindingMessage = scene.focusSince.map { " since seq \($0)" } ?? ""
         log.report(
           .focusContinuity, .error, session: id,
           """
@@ -35,7 +35,7 @@ extension TraceReducer {
     }
   }
 
-  private static func describe(_ item: String?) -> String {
+  private static func describe(_ item: String?) -> FindingMessage {
     item.map { "\"\($0)\"" } ?? "nothing"
   }
 }

@@ -2,9 +2,9 @@
 // (reference §4, rules R-KEY-1 to R-KEY-4 and R-SES-3).
 
 /// A key command as findings name it, built only when a finding needs it.
-struct KeyCommandName: CustomStringConvertible {
+struct KeyCommandName {
   var input: String
-  var description: String { "key.command \(input.debugDescription)" }
+  var message: FindingMessage { "key.command \(input.debugDescription)" }
 }
 
 /// What a `key.command` says about its dispatch.
@@ -99,13 +99,13 @@ extension TraceReducer {
     _ log: inout FindingLog
   ) {
     let name = KeyCommandName(input: command.input)
-    reportInactiveKeyScene(id, scene: scene, name.description, app, &log)
+    reportInactiveKeyScene(id, scene: scene, name.message, app, &log)
     if let chain = command.chain, let target = command.target, !chain.contains(target) {
       log.report(
         .keyTargetChain, .error, session: id,
-        "\(name) was performed by \(target), which is not in the responder chain it walked "
-          + "(\(chain.joined(separator: " → "))); UIKit only dispatches to a responder of the "
-          + "chain, so another object ran the action")
+        "\(name.message) was performed by \(target), which is not in the responder chain it "
+          + "walked (\(joining: chain, separator: " → ")); UIKit only dispatches to a responder "
+          + "of the chain, so another object ran the action")
     }
     if let first = command.chain?.first, let start = Self.startResponder(of: scene),
       first != start.responder
@@ -113,9 +113,9 @@ extension TraceReducer {
       log.report(
         .keyChainStart, .warning, session: id,
         """
-        \(name) walked the responder chain from \(first), but the scene's \(start.role) is \
-        \(start.responder); key commands start at the focused item, or at the first responder \
-        when nothing is focused
+        \(name.message) walked the responder chain from \(first), but the scene's \
+        \(start.role) is \(start.responder); key commands start at the focused item, or at the \
+        first responder when nothing is focused
         """,
         related: start.since.map { [$0] } ?? [])
     }
@@ -124,8 +124,8 @@ extension TraceReducer {
     {
       log.report(
         .keyReservedInput, .warning, session: id,
-        "\(name) (\(reserved)) ran while \(focus) had focus, in an app linked against SDK "
-          + "\(sdk); since iOS 15 the focus system takes \(reserved) first, so the command only "
+        "\(name.message) (\(reserved)) ran while \(focus) had focus, in an app linked against "
+          + "SDK \(sdk); since iOS 15 the focus system takes \(reserved) first, so the command only "
           + "runs with wantsPriorityOverSystemBehavior",
         related: scene.focusSince.map { [$0] } ?? [])
     }
@@ -134,11 +134,11 @@ extension TraceReducer {
   /// Reports a key event in a scene that is not foreground-active, or not the key scene when
   /// the key scene is known (R-KEY-1).
   func reportInactiveKeyScene(
-    _ id: SessionID, scene: SceneState, _ what: @autoclosure () -> String, _ app: AppState,
-    _ log: inout FindingLog
+    _ id: SessionID, scene: SceneState, _ what: @autoclosure () -> FindingMessage,
+    _ app: AppState, _ log: inout FindingLog
   ) {
-    // Each message one interpolation: these findings come at every key event of a wrong scene,
-    // and a message of strings appended one to the next cost several times as much.
+    // These findings come at every key event of a wrong scene: the command's name is made
+    // only for a finding, as a piece of its message.
     if let current = scene.state, current != .foregroundActive {
       log.report(
         .keyInactiveScene, .error, session: id,
@@ -149,7 +149,7 @@ extension TraceReducer {
         related: [scene.lastLifecycleSeq])
     }
     guard let key = app.keyScene, key != id else { return }
-    let since = app.keySceneSince.map { " (since seq \($0))" } ?? ""
+    let since: FindingMessage = app.keySceneSince.map { " (since seq \($0))" } ?? ""
     log.report(
       .keyInactiveScene, .error, session: id,
       """

@@ -192,7 +192,7 @@ extension TraceReducer {
     let write =
       "\(pending.value.debugDescription) was written at seq \(pending.firstWrite)\(writer) "
       + "(t \(pending.writtenAt))"
-    let message: String
+    let message: FindingMessage
     // A screen-mirroring scene's second starts when it enters the foreground.
     let mirroring = state.nonInteractiveSessions.contains(id)
     let became = mirroring ? "entered the foreground" : "became active"

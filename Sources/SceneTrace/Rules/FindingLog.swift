@@ -42,14 +42,14 @@ struct FindingLog {
   /// Records a finding about this event. A second finding of the same rule on the same event is
   /// merged into the first: at most one finding per rule per event.
   mutating func report(
-    _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: String,
+    _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: FindingMessage,
     related: [Int] = []
   ) {
     var related = related.filter { $0 > 0 && $0 <= relatedLimit }
     // Nearly always none or one: a set, to drop repeats, only for more.
     if related.count > 1 { related = Set(related).sorted() }
     let finding = Finding(
-      rule: rule, severity: severity, seq: seq, session: session, message: message,
+      rule: rule, severity: severity, seq: seq, session: session, message: message.text,
       related: related)
     if let index = found.firstIndex(where: { $0.rule == rule }) {
       found[index].merge(finding)

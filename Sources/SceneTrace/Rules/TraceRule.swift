@@ -98,7 +98,7 @@ extension TraceReducer {
   private func report(_ context: RuleContext, of id: RuleID, to log: inout FindingLog) {
     for finding in context.reported {
       log.report(
-        id, finding.severity, session: finding.session, finding.message,
+        id, finding.severity, session: finding.session, FindingMessage(finding.message),
         related: finding.related)
     }
   }

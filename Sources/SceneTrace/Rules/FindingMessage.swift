@@ -1,0 +1,128 @@
+/// A finding's message as the rules write it: a string literal with interpolations, or pieces
+/// of one joined by `+`, whose text is the message a `String` literal would make.
+///
+/// The pieces are appended as UTF-8 bytes to one buffer and the string is made once at the end.
+/// A `String` interpolation appends each piece through the string's own growth checks (about
+/// 400 instructions a piece); a report at every key event of a scene in the wrong state made
+/// building messages a tenth of a replay.
+struct FindingMessage: ExpressibleByStringInterpolation {
+  /// The message's UTF-8 bytes.
+  fileprivate var bytes: [UInt8]
+
+  /// A message of `text` as it is: one a custom rule or a helper made already.
+  init(_ text: String) {
+    bytes = Array(text.utf8)
+  }
+
+  init(stringLiteral literal: StaticString) {
+    bytes = []
+    bytes.append(literal)
+  }
+
+  init(stringInterpolation: StringInterpolation) {
+    bytes = stringInterpolation.bytes
+  }
+
+  /// The message as a string.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// The two messages one after the other, as `String`'s `+` would join them.
+  static func + (lhs: consuming FindingMessage, rhs: FindingMessage) -> FindingMessage {
+    lhs.bytes += rhs.bytes
+    return lhs
+  }
+
+  /// The pieces of a literal, appended as they come. The overloads of `appendInterpolation`
+  /// are those of `DefaultStringInterpolation`, so that every value reads as it does in a
+  /// `String` literal.
+  struct StringInterpolation: StringInterpolationProtocol {
+    fileprivate var bytes: [UInt8] = []
+
+    init(literalCapacity: Int, interpolationCount: Int) {
+      // Most interpolated values are identifiers and short names.
+      bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+    }
+
+    mutating func appendLiteral(_ literal: StaticString) {
+      bytes.append(literal)
+    }
+
+    mutating func appendInterpolation(_ string: String) {
+      bytes.append(string)
+    }
+
+    /// A piece of a message a helper made: a clause several findings share.
+    mutating func appendInterpolation(_ message: FindingMessage) {
+      bytes += message.bytes
+    }
+
+    /// `items` one after the other with `separator` between them, as `joined(separator:)`
+    /// writes them.
+    mutating func appendInterpolation(joining items: [String], separator: StaticString) {
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(separator) }
+        bytes.append(item)
+      }
+    }
+
+    mutating func appendInterpolation(_ value: Int) {
+      bytes.appendDecimal(value)
+    }
+
+    mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(
+      _ value: T
+    ) {
+      var text = ""
+      value.write(to: &text)
+      bytes.append(text)
+    }
+
+    mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) {
+      var text = ""
+      value.write(to: &text)
+      bytes.append(text)
+    }
+
+    mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
+      bytes.append(value.description)
+    }
+
+    mutating func appendInterpolation<T>(_ value: T) {
+      bytes.append(String(describing: value))
+    }
+  }
+}
+
+extension [UInt8] {
+  fileprivate mutating func append(_ literal: StaticString) {
+    if literal.hasPointerRepresentation {
+      append(
+        contentsOf: UnsafeBufferPointer(
+          start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    } else {
+      append(contentsOf: literal.description.utf8)
+    }
+  }
+
+  fileprivate mutating func append(_ string: String) {
+    // A native string's bytes are contiguous: copied as one buffer, not scalar by scalar.
+    var string = string
+    string.withUTF8 { append(contentsOf: $0) }
+  }
+
+  /// Appends `value` in decimal, as its `description` writes it.
+  fileprivate mutating func appendDecimal(_ value: Int) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+    Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      } while rest > 0
+      append(contentsOf: buffer[start...])
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import SceneTrace
+
+/// A finding's message reads as the `String` literal of the same text would: every kind of
+/// value interpolated, literals joined by `+`, pieces made by helpers, and lists.
+@Suite struct FindingMessageTests {
+  private enum Phase { case began, ended }
+
+  private struct Named: CustomStringConvertible {
+    var description: String { "named \u{1F4DD}" }
+  }
+
+  @Test(arguments: [0, 7, -7, 1_234_567, Int.max, Int.min])
+  func integersReadAsTheirDescription(value: Int) {
+    let message: FindingMessage = "seq \(value)."
+    #expect(message.text == "seq \(value).")
+  }
+
+  @Test func everyValueReadsAsInAStringLiteral() {
+    let session: SessionID = "S-ü-\u{65}\u{301}"
+    let word = "a longer string than a small string holds, with ç and 日本"
+    let character: Character = "é"
+    let substring = word.dropFirst(2).prefix(6)
+    let optional: Int? = 3
+    let message: FindingMessage = """
+      \(session) \(word) \(character) \(substring) \(Phase.began) \(Named()) \(2.5) \
+      \(true) \(optional.map { $0 + 1 } ?? 0) \(SceneActivation.foregroundActive)
+      """
+    #expect(
+      message.text == """
+        \(session) \(word) \(character) \(substring) \(Phase.began) \(Named()) \(2.5) \
+        \(true) \(optional.map { $0 + 1 } ?? 0) \(SceneActivation.foregroundActive)
+        """)
+  }
+
+  @Test func piecesJoinAsStringsDo() {
+    let since: FindingMessage = " (since seq 12)"
+    let empty: FindingMessage = ""
+    let items = ["item-0", "item-12", "ü"]
+    let message: FindingMessage =
+      "key.command \("s".debugDescription) in scene A\(since)\(empty); " + "items "
+      + "[\(joining: items, separator: ", ")] and \(joining: [], separator: ", ")."
+      + FindingMessage(" Written ahead.")
+    #expect(
+      message.text
+        == "key.command \"s\" in scene A (since seq 12); items [item-0, item-12, ü] and . "
+        + "Written ahead.")
+  }
+}
