@@ -14,11 +14,13 @@ struct FindingMessage: ExpressibleByStringInterpolation {
     bytes = Array(text.utf8)
   }
 
+  @inline(never)
   init(stringLiteral literal: StaticString) {
     bytes = []
     bytes.append(literal)
   }
 
+  @inline(never)
   init(stringInterpolation: StringInterpolation) {
     bytes = stringInterpolation.bytes
   }
@@ -27,6 +29,7 @@ struct FindingMessage: ExpressibleByStringInterpolation {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// The two messages one after the other, as `String`'s `+` would join them.
+  @inline(never)
   static func + (lhs: consuming FindingMessage, rhs: FindingMessage) -> FindingMessage {
     lhs.bytes += rhs.bytes
     return lhs
@@ -35,29 +38,38 @@ struct FindingMessage: ExpressibleByStringInterpolation {
   /// The pieces of a literal, appended as they come. The overloads of `appendInterpolation`
   /// are those of `DefaultStringInterpolation`, so that every value reads as it does in a
   /// `String` literal.
+  ///
+  /// Each is a call, never inlined: a rule's messages are built only for a finding, and
+  /// inlined into the rule they made it too large to be inlined in turn into the reducer's
+  /// visit of the scene (a pointer sample paid about 40 instructions more for it).
   struct StringInterpolation: StringInterpolationProtocol {
     fileprivate var bytes: [UInt8] = []
 
+    @inline(never)
     init(literalCapacity: Int, interpolationCount: Int) {
       // Most interpolated values are identifiers and short names.
       bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
     }
 
+    @inline(never)
     mutating func appendLiteral(_ literal: StaticString) {
       bytes.append(literal)
     }
 
+    @inline(never)
     mutating func appendInterpolation(_ string: String) {
       bytes.append(string)
     }
 
     /// A piece of a message a helper made: a clause several findings share.
+    @inline(never)
     mutating func appendInterpolation(_ message: FindingMessage) {
       bytes += message.bytes
     }
 
     /// `items` one after the other with `separator` between them, as `joined(separator:)`
     /// writes them.
+    @inline(never)
     mutating func appendInterpolation(joining items: [String], separator: StaticString) {
       for (index, item) in items.enumerated() {
         if index > 0 { bytes.append(separator) }
@@ -65,10 +77,12 @@ struct FindingMessage: ExpressibleByStringInterpolation {
       }
     }
 
+    @inline(never)
     mutating func appendInterpolation(_ value: Int) {
       bytes.appendDecimal(value)
     }
 
+    @inline(never)
     mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(
       _ value: T
     ) {
@@ -77,16 +91,19 @@ struct FindingMessage: ExpressibleByStringInterpolation {
       bytes.append(text)
     }
 
+    @inline(never)
     mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) {
       var text = ""
       value.write(to: &text)
       bytes.append(text)
     }
 
+    @inline(never)
     mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
       bytes.append(value.description)
     }
 
+    @inline(never)
     mutating func appendInterpolation<T>(_ value: T) {
       bytes.append(String(describing: value))
     }
