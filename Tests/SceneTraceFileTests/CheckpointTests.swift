@@ -159,6 +159,35 @@ import Testing
     #expect(!inspection.isIntact)
   }
 
+  /// A seek starts from the checkpoint before the latest and checks the latest on its way;
+  /// when that one before is damaged, the seek asks the checkpoints before it, and the state,
+  /// the findings and the events replayed are still those of a replay from the start.
+  @Test func aSeekPastADamagedCheckpointStartsFromTheOneBeforeIt() throws {
+    let (events, bytes) = try Self.trace(seed: 39)
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    let checkpoints = reader.index.checkpoints
+    try #require(checkpoints.count >= 5)
+    let (damagedEntry, latest) = (checkpoints[2], checkpoints[3])
+    var atCheckpoint = Replay()
+    atCheckpoint.apply(events.prefix(latest.seq))
+    var damaged = bytes
+    damaged[damagedEntry.offset + 12] ^= 0x08
+    let damagedReader = try TraceReader(bytes: damaged, path: "t.sctrace")
+    for seq in [latest.seq, latest.seq + 1, (latest.seq + checkpoints[4].seq) / 2] {
+      var expected = Replay()
+      expected.apply(events.prefix(seq))
+      for reading in [reader, damagedReader] {
+        let resumed = try reading.replay(through: seq)
+        #expect(resumed.replay.state == expected.state, "seq \(seq)")
+        #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
+        #expect(resumed.checkpoint?.seq == latest.seq, "seq \(seq)")
+        #expect(resumed.checkpoint?.state == atCheckpoint.state, "seq \(seq)")
+        #expect(resumed.replayed.events == Array(events[latest.seq..<seq]), "seq \(seq)")
+        #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)")
+      }
+    }
+  }
+
   @Test func aCheckpointDifferingUnderTheSameReducerVersionIsDamage() throws {
     let (_, bytes) = try Self.trace(seed: 36)
     let patched = try rewriteFirstCheckpoint(bytes) { $0.digest ^= 1 }

@@ -1,3 +1,4 @@
+import Dispatch
 import SceneTrace
 
 /// A replay of a `.sctrace` file through one event that started from the latest usable
@@ -34,6 +35,14 @@ extension TraceReader {
 
   /// The checkpoint `entry` of ``index`` points to, with its state, checked against its digest.
   public func checkpoint(_ entry: TraceIndex.Checkpoint) throws(TraceError) -> TraceCheckpoint {
+    try readCheckpoint(entry, withState: true)
+  }
+
+  /// The checkpoint `entry` points to; its state is read (and checked against its digest) only
+  /// `withState`, and is the initial state otherwise.
+  private func readCheckpoint(_ entry: TraceIndex.Checkpoint, withState: Bool) throws(TraceError)
+    -> TraceCheckpoint
+  {
     let damaged = { (reason: String) in
       TraceError(
         code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
@@ -50,6 +59,11 @@ extension TraceReader {
     return try bytes.withUnsafeBufferPointer { content throws(TraceError) in
       guard let record = try? TraceCheckpoint.decodeRecord(content) else {
         throw damaged("is not where the index says, or is damaged")
+      }
+      guard withState else {
+        return TraceCheckpoint(
+          seq: record.seq, reducerVersion: record.reducerVersion, digest: record.digest,
+          findingCount: record.findingCount, state: TraceState())
       }
       let frameBytes = UnsafeBufferPointer(rebasing: content[record.stateFrame.lowerBound...])
       let json: [UInt8]
@@ -89,6 +103,7 @@ extension TraceReader {
   public func replay(through seq: Int, finish: Bool = false) throws(TraceError)
     -> CheckpointedReplay
   {
+    if let checked = try replayCheckingOnTheWay(through: seq, finish: finish) { return checked }
     let (checkpoint, distrusted) = try trustedCheckpoint(atOrBefore: finish ? seq - 1 : seq)
     var replay = Replay(from: checkpoint?.state ?? TraceState())
     let replayed = try events(from: (checkpoint?.seq ?? 0) + 1, through: seq)
@@ -98,6 +113,72 @@ extension TraceReader {
       replay: replay, checkpoint: checkpoint,
       findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count, replayed: replayed,
       distrustedCheckpoints: distrusted)
+  }
+
+  /// The replay through `seq` in one pass from the checkpoint before the latest one usable
+  /// (from the start when there is none before it), checking the latest on the way: the
+  /// replay reaches it with its digest and its finding count, and goes on from there. That is
+  /// the check ``trustedCheckpoint(atOrBefore:)`` makes, without reading the latest one's
+  /// state, which the replay has then made. Nil when there is no checkpoint, when the one
+  /// before cannot be read, or when the latest does not agree: the caller then asks checkpoint
+  /// after checkpoint.
+  ///
+  /// The work is spread over the cores: the events after the checkpoint are decoded on
+  /// another thread from the start; those up to it on a third, a few frames ahead of their
+  /// replay (`DecodingAhead`), once the state to start from is read; and the state's digest at
+  /// the checkpoint is taken on another thread while this one replays on.
+  private func replayCheckingOnTheWay(through seq: Int, finish: Bool) throws(TraceError)
+    -> CheckpointedReplay?
+  {
+    let limit = finish ? seq - 1 : seq
+    let entries = index.checkpoints.filter {
+      $0.seq <= limit && $0.reducerVersion == TraceReducer.version
+    }
+    guard let latest = entries.last,
+      let candidate = try? readCheckpoint(latest, withState: false)
+    else { return nil }
+    let reader = self
+    let afterCandidate = WorkAhead { () throws(TraceError) in
+      try reader.events(from: candidate.seq + 1, through: seq)
+    }
+    let start: TraceCheckpoint?
+    do {
+      start = try entries.dropLast().last.map { entry throws(TraceError) in
+        try checkpoint(entry)
+      }
+    } catch {
+      return nil
+    }
+    // Streamed, not loaded: the interval before a checkpoint can be a million events.
+    var check = Replay(from: start?.state ?? TraceState())
+    let from = (start?.seq ?? 0) + 1
+    try DecodingAhead.run { (hand: ([Event]) -> Void) throws(TraceError) in
+      _ = try reader.forEachFrame(from: from, through: candidate.seq) {
+        // Moved out, so that the replay owns the only reference and can move each event on.
+        var frame: [Event] = []
+        swap(&frame, &$0)
+        hand(consume frame)
+      }
+    } consume: { (frame: consuming [Event]) in
+      check.apply(moving: &frame)
+    }
+    guard (start?.findingCount ?? 0) + check.findings.count == candidate.findingCount else {
+      return nil
+    }
+    let state = check.state
+    let digest = WorkAhead { state.digest }
+    var replay = Replay(from: state)
+    let rest = afterCandidate.outcome()
+    if case .success(let replayed) = rest { replay.apply(replayed.events) }
+    guard digest.value() == candidate.digest else { return nil }
+    let replayed = try rest.get()
+    if finish { replay.finish() }
+    return CheckpointedReplay(
+      replay: replay,
+      checkpoint: TraceCheckpoint(
+        seq: candidate.seq, reducerVersion: candidate.reducerVersion, digest: candidate.digest,
+        findingCount: candidate.findingCount, state: state),
+      findingCount: candidate.findingCount + replay.findings.count, replayed: replayed)
   }
 
   /// The latest checkpoint at or before `seq` that a replay agrees with: replaying from the

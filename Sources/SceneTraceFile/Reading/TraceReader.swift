@@ -142,6 +142,30 @@ public struct TraceReader: Sendable {
   /// hold them; damaged frames among them are reported in the result's `damage`.
   public func events(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
     if needsScan { return try scannedEvents(from: first, through: last) }
+    var events: [Event] = []
+    var (result, skippedSeqs) = try forEachFrame(from: first, through: last) { frame in
+      events.append(moving: &frame)
+    }
+    result.events = events
+    result.loss = LoadedTrace.loss(
+      events: result.events, damage: result.damage, truncation: nil, skippedSeqs: skippedSeqs,
+      warnings: result.warnings)
+    return result
+  }
+
+  /// Hands `body` the events from seq `first` through `last` (inclusive) a frame at a time, in
+  /// order, decoding only the frames that hold them; `body` may take them (see
+  /// `[Event].append(moving:)`). Returns the trace without its events: the damaged frames
+  /// among them and the warnings, with the seqs `--lenient` skipped.
+  func forEachFrame(
+    from first: Int, through last: Int, _ body: (inout [Event]) -> Void
+  ) throws(TraceError) -> (trace: LoadedTrace, skippedSeqs: [Int]) {
+    if needsScan {
+      var scanned = try scannedEvents(from: first, through: last)
+      body(&scanned.events)
+      scanned.events = []
+      return (scanned, [])
+    }
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
     var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
@@ -169,7 +193,7 @@ public struct TraceReader: Sendable {
         if (read.events.first?.seq ?? first) < first || (lastRead ?? last) > last {
           read.events.removeAll { $0.seq < first || $0.seq > last }
         }
-        result.events.append(moving: &read.events)
+        body(&read.events)
         if let problem = read.problem {
           // The events a damaged frame still gives are its first ones.
           let firstLost = lastRead.map { $0 + 1 } ?? entry.firstSeq
@@ -181,10 +205,7 @@ public struct TraceReader: Sendable {
         }
       }
     }
-    result.loss = LoadedTrace.loss(
-      events: result.events, damage: result.damage, truncation: nil, skippedSeqs: skippedSeqs,
-      warnings: result.warnings)
-    return result
+    return (result, skippedSeqs)
   }
 
   // MARK: Internals

@@ -13,21 +13,8 @@ final class FrameCompressionAhead: @unchecked Sendable {
   private let queue = DispatchQueue(label: "SceneTraceFile.TraceWriter.frames")
   private let compressor: ZstdFrameCompressor
 
-  /// A frame's compressed bytes once they are ready.
-  final class Frame: @unchecked Sendable {
-    // @unchecked: `result` is set on the queue before `done` is signalled, and read only after
-    // waiting for it.
-    fileprivate var result: Result<[UInt8], TraceError> = .success([])
-    fileprivate let done = DispatchSemaphore(value: 0)
-
-    /// Waits for the frame and returns it: a zstd frame, checksum included.
-    func bytes() throws(TraceError) -> [UInt8] {
-      done.wait()
-      // Signalled again, so that asking twice does not wait forever.
-      done.signal()
-      return try result.get()
-    }
-  }
+  /// A frame's compressed bytes once they are ready: a zstd frame, checksum included.
+  typealias Frame = WorkAhead<[UInt8], TraceError>
 
   init(level: Int) throws(TraceError) {
     compressor = try ZstdFrameCompressor(level: level)
@@ -35,16 +22,11 @@ final class FrameCompressionAhead: @unchecked Sendable {
 
   /// Starts compressing `content`, a whole frame's, after the frames handed over before it.
   func compress(_ content: [UInt8]) -> Frame {
-    let frame = Frame()
-    queue.async { [self] in
-      frame.result = Result { () throws(TraceError) -> [UInt8] in
-        var output: [UInt8] = []
-        try compressor.write(content, to: &output)
-        try compressor.endFrame(to: &output)
-        return output
-      }
-      frame.done.signal()
+    Frame(on: queue) { [self] () throws(TraceError) -> [UInt8] in
+      var output: [UInt8] = []
+      try compressor.write(content, to: &output)
+      try compressor.endFrame(to: &output)
+      return output
     }
-    return frame
   }
 }

@@ -359,7 +359,7 @@ public final class TraceWriter {
       case .frame(let compressed, var entry):
         let bytes: [UInt8]
         do {
-          bytes = try compressed.bytes()
+          bytes = try compressed.value()
         } catch {
           failure = error
           throw error

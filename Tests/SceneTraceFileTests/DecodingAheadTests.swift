@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 
-@testable import ReplayCLI
+@testable import SceneTraceFile
 
-/// `replay check` decodes frames on one thread and replays them on another: what is handed
-/// over must arrive whole, in order, and before how the producer ended.
+/// `replay check` and a seek decode frames on one thread and replay them on another: what is
+/// handed over must arrive whole, in order, and before how the producer ended; a value worked
+/// out ahead is what the work returns or throws, as often as it is asked for.
 @Suite struct DecodingAheadTests {
   struct Damage: Error, Equatable { var afterValue: Int }
 
   @Test(arguments: [1, 2, 4])
   func everyValueArrivesInOrderBeforeTheResult(capacity: Int) throws {
     var received: [Int] = []
-    let result = try DecodingAhead.run(capacity: capacity) { hand in
+    let result = DecodingAhead.run(capacity: capacity) { hand in
       for value in 0..<5_000 { hand(value) }
       return "done"
     } consume: { value in
@@ -34,12 +35,38 @@ import Testing
     #expect(received == Array(0..<100))
   }
 
+  @Test func aProducerThatHandsNothingEndsAtOnce() throws {
+    var received: [Int] = []
+    let result = DecodingAhead.run(capacity: 1) { (_: (Int) -> Void) in
+      42
+    } consume: {
+      received.append($0)
+    }
+    #expect(result == 42)
+    #expect(received.isEmpty)
+  }
+
+  @Test func aValueWorkedOutAheadIsWhatTheWorkReturnsOrThrows() throws {
+    let sum = WorkAhead { (1...1000).reduce(0, +) }
+    #expect(sum.value() == 500_500)
+    #expect(sum.value() == 500_500)
+    let failing = WorkAhead { () throws(TraceError) -> Int in
+      throw TraceError(code: .damagedTrace, message: "the frame is damaged")
+    }
+    #expect(throws: TraceError.self) { try failing.value() }
+    guard case .failure(let error) = failing.outcome() else {
+      Issue.record("the work threw")
+      return
+    }
+    #expect(error.message == "the frame is damaged")
+  }
+
   /// The producer waits while `capacity` values wait: it is never further ahead than that
   /// of what the consumer has taken.
   @Test func theProducerStaysWithinCapacity() throws {
     let capacity = 3
     let taken = Counter()
-    let farthestAhead = try DecodingAhead.run(capacity: capacity) { hand in
+    let farthestAhead = DecodingAhead.run(capacity: capacity) { hand in
       var farthest = 0
       for value in 1...500 {
         hand(value)
