@@ -35,36 +35,7 @@ extension TraceReader {
 
   /// The checkpoint `entry` of ``index`` points to, with its state, checked against its digest.
   public func checkpoint(_ entry: TraceIndex.Checkpoint) throws(TraceError) -> TraceCheckpoint {
-    try readCheckpoint(entry, withState: true)
-  }
-
-  /// The checkpoint `entry` points to; its state is read (and checked against its digest) only
-  /// `withState`, and is the initial state otherwise.
-  private func readCheckpoint(_ entry: TraceIndex.Checkpoint, withState: Bool) throws(TraceError)
-    -> TraceCheckpoint
-  {
-    let damaged = { (reason: String) in
-      TraceError(
-        code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
-        path: path, byteOffset: entry.offset)
-    }
-    let bytes = try withWindow(chunkSize: entry.byteCount) {
-      window throws(TraceError) -> [UInt8]? in
-      guard case .success(let layout) = try window.layout(at: entry.offset), layout.isComplete,
-        case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind
-      else { return nil }
-      return try window.bytes(content)
-    }
-    guard let bytes else { throw damaged("is not where the index says, or is damaged") }
-    return try bytes.withUnsafeBufferPointer { content throws(TraceError) in
-      guard let record = try? TraceCheckpoint.decodeRecord(content) else {
-        throw damaged("is not where the index says, or is damaged")
-      }
-      guard withState else {
-        return TraceCheckpoint(
-          seq: record.seq, reducerVersion: record.reducerVersion, digest: record.digest,
-          findingCount: record.findingCount, state: TraceState())
-      }
+    try withCheckpointRecord(entry) { record, content throws(TraceError) in
       let frameBytes = UnsafeBufferPointer(rebasing: content[record.stateFrame.lowerBound...])
       let json: [UInt8]
       do {
@@ -74,12 +45,12 @@ extension TraceReader {
         json = try FrameDecompression.content(of: stateLayout, in: frameBytes, context: context)
           .bytes
       } catch let failure as FrameDecompression.Failure {
-        throw damaged("cannot be decoded: \(failure.message)")
+        throw damaged(entry, "cannot be decoded: \(failure.message)")
       } catch {
-        throw damaged("is damaged: its state's zstd frame does not lay out")
+        throw damaged(entry, "is damaged: its state's zstd frame does not lay out")
       }
       guard XXH64.hash(json) == record.digest else {
-        throw damaged("is damaged: its state does not match its digest")
+        throw damaged(entry, "is damaged: its state does not match its digest")
       }
       let state: TraceState
       do throws(TraceError) {
@@ -97,9 +68,48 @@ extension TraceReader {
     }
   }
 
-  /// Replays through event `seq`, starting from the latest usable checkpoint at or before it.
-  /// With `finish`, the replay is finished too (as at the last event of the trace), and starts
-  /// from a checkpoint before `seq`, so that finishing merges findings as a full replay would.
+  /// The record of the checkpoint `entry` points to (its seq, digest and finding count),
+  /// without reading its state.
+  private func checkpointRecord(_ entry: TraceIndex.Checkpoint) throws(TraceError)
+    -> TraceCheckpoint.Record
+  {
+    try withCheckpointRecord(entry) { record, _ in record }
+  }
+
+  /// Runs `body` on the record of the checkpoint `entry` points to and the bytes it was read
+  /// from (its state's zstd frame among them).
+  private func withCheckpointRecord<Result>(
+    _ entry: TraceIndex.Checkpoint,
+    _ body: (TraceCheckpoint.Record, UnsafeBufferPointer<UInt8>) throws(TraceError) -> Result
+  ) throws(TraceError) -> Result {
+    let bytes = try withWindow(chunkSize: entry.byteCount) {
+      window throws(TraceError) -> [UInt8]? in
+      guard case .success(let layout) = try window.layout(at: entry.offset), layout.isComplete,
+        case .skippable(TraceRecord.checkpointNibble, let content) = layout.kind
+      else { return nil }
+      return try window.bytes(content)
+    }
+    guard let bytes else { throw damaged(entry, "is not where the index says, or is damaged") }
+    return try bytes.withUnsafeBufferPointer { content throws(TraceError) in
+      guard let record = try? TraceCheckpoint.decodeRecord(content) else {
+        throw damaged(entry, "is not where the index says, or is damaged")
+      }
+      return try body(record, content)
+    }
+  }
+
+  /// The error of a checkpoint that cannot be used, for `reason`.
+  private func damaged(_ entry: TraceIndex.Checkpoint, _ reason: String) -> TraceError {
+    TraceError(
+      code: .damagedTrace, message: "the checkpoint after seq \(entry.seq) \(reason)",
+      path: path, byteOffset: entry.offset)
+  }
+
+  /// Replays through event `seq`, starting from the latest usable checkpoint at or before it:
+  /// one that a replay from the checkpoint before it agrees with (the replay that checks it
+  /// goes on through `seq`). With `finish`, the replay is finished too (as at the last event of
+  /// the trace), and starts from a checkpoint before `seq`, so that finishing merges findings
+  /// as a full replay would.
   public func replay(through seq: Int, finish: Bool = false) throws(TraceError)
     -> CheckpointedReplay
   {
@@ -134,9 +144,9 @@ extension TraceReader {
     let entries = index.checkpoints.filter {
       $0.seq <= limit && $0.reducerVersion == TraceReducer.version
     }
-    guard let latest = entries.last,
-      let candidate = try? readCheckpoint(latest, withState: false)
-    else { return nil }
+    guard let latest = entries.last, let candidate = try? checkpointRecord(latest) else {
+      return nil
+    }
     let reader = self
     let afterCandidate = WorkAhead { () throws(TraceError) in
       try reader.events(from: candidate.seq + 1, through: seq)
