@@ -143,6 +143,34 @@ import Testing
     #expect(inspection.checkpoints.allSatisfy { $0.status == .matches })
   }
 
+  /// `verify`'s replay notes its state at each seq asked for as batches of events of any size
+  /// stream by, the digests taken on another thread: each is the digest and finding count of a
+  /// replay from the start through that seq, also where the seq falls in a gap of the trace's
+  /// seqs, at a batch's edge, or past the last event.
+  @Test(arguments: [40, 41] as [UInt64])
+  func theReplayThatChecksCheckpointsNotesEveryStateAskedFor(seed: UInt64) {
+    var random = RandomEvents(seed: seed, identifiers: Self.identifiers)
+    // Every seventh event left out: seqs asked for in the gaps.
+    let events = random.events(count: 1500).filter { $0.seq % 7 != 0 }
+    var generator = SplitMix64(seed: seed)
+    let asked =
+      (0..<12).map { _ in Int.random(in: 1...1500, using: &generator) } + [7, 14, 1499, 2000]
+    var checking = CheckpointReplay(seqs: asked)
+    var rest = events[...]
+    while !rest.isEmpty {
+      let size = Int.random(in: 1...300, using: &generator)
+      checking.apply(Array(rest.prefix(size)))
+      rest = rest.dropFirst(size)
+    }
+    checking.finish()
+    for seq in Set(asked) {
+      var expected = Replay()
+      expected.apply(events.filter { $0.seq <= seq })
+      #expect(checking.states[seq]?.digest == expected.state.digest, "seq \(seq)")
+      #expect(checking.states[seq]?.findingCount == expected.findings.count, "seq \(seq)")
+    }
+  }
+
   @Test func aDamagedCheckpointIsSkippedAndLosesNoEvent() throws {
     let (events, bytes) = try Self.trace(seed: 38)
     let reader = try TraceReader(bytes: bytes, path: "t.sctrace")

@@ -98,7 +98,12 @@ extension TraceReader {
     // The checkpoints the index lists are checked in this pass; one that only the scan finds
     // (the index disagrees with the file) in a second.
     var replay = checkingCheckpoints ? CheckpointReplay(seqs: index.checkpoints.map(\.seq)) : nil
-    let scan = try streamFrames { events in
+    // The frames are decoded on another core while this one replays those before them.
+    let reader = self
+    let scan = try DecodingAhead.run { (hand: ([Event]) -> Void) throws(TraceError) in
+      try reader.streamFrames { hand($0) }
+    } consume: { (frame: consuming [Event]) in
+      let events = frame
       tally.add(events)
       for event in events { summary.add(event, tag: EventTag.tag(of: event.type)) }
       replay?.apply(events)
@@ -233,6 +238,10 @@ extension TraceReader {
 
 /// A replay from the start that notes its state at given seqs, as its events stream by: what
 /// checking checkpoints compares them with. It keeps no findings, only their count.
+///
+/// A state's digest (its canonical JSON, the longest part of checking a large state) is taken on
+/// another thread while the replay goes on, one at a time, so that one state at most is held
+/// for it (two at a time took no less time and held a third more memory).
 struct CheckpointReplay {
   /// What a checkpoint is compared with: the replay's state digest and how many findings it
   /// reported, once every event up to the checkpoint's seq was applied.
@@ -241,7 +250,7 @@ struct CheckpointReplay {
     var findingCount: Int
   }
 
-  /// The state at each seq asked for, once the replay passed it.
+  /// The state at each seq asked for that the replay passed, once ``finish()`` has run.
   var states: [Int: State] = [:]
   private var replay = Replay()
   /// The seqs asked for, ascending, and the next one the replay has not passed.
@@ -249,6 +258,8 @@ struct CheckpointReplay {
   private var next = 0
   /// The findings taken out of the replay so far.
   private var takenFindings = 0
+  /// The state noted last, while its digest is being taken.
+  private var pending: (seq: Int, digest: WorkAhead<UInt64, Never>, findingCount: Int)?
 
   /// A replay that notes its state at each of `seqs`.
   init(seqs: [Int]) {
@@ -256,28 +267,39 @@ struct CheckpointReplay {
   }
 
   /// Applies `events`, which follow those applied before, noting the state at each seq asked
-  /// for that an event passes.
+  /// for that an event passes. The events between two such seqs are applied as one run.
   mutating func apply(_ events: [Event]) {
-    guard next < seqs.count else { return }
-    for event in events {
-      noteStates(before: event.seq)
-      guard next < seqs.count else { return }
-      replay.apply(event)
+    var start = events.startIndex
+    while next < seqs.count, start < events.endIndex {
+      let end = events[start...].firstIndex { $0.seq > seqs[next] } ?? events.endIndex
+      replay.apply(events[start..<end])
+      start = end
+      if end < events.endIndex { noteStates(before: events[end].seq) }
     }
     takenFindings += replay.takeFindings().count
   }
 
-  /// Notes the state at every seq asked for that is left: the events have all been applied.
+  /// Notes the state at every seq asked for that is left, the events having all been applied,
+  /// and waits for the digests still being taken.
   mutating func finish() {
     noteStates(before: .max)
+    settlePending()
   }
 
   /// Notes the state at the seqs asked for below `seq`.
   private mutating func noteStates(before seq: Int) {
     while next < seqs.count, seqs[next] < seq {
-      states[seqs[next]] = State(
-        digest: replay.state.digest, findingCount: takenFindings + replay.findings.count)
+      settlePending()
+      let state = replay.state
+      pending = (seqs[next], WorkAhead { state.digest }, takenFindings + replay.findings.count)
       next += 1
     }
+  }
+
+  /// Waits for the digest being taken, if any, and keeps it.
+  private mutating func settlePending() {
+    guard let noted = pending else { return }
+    states[noted.seq] = State(digest: noted.digest.value(), findingCount: noted.findingCount)
+    pending = nil
   }
 }
