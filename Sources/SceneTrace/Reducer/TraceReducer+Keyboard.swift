@@ -1,12 +1,6 @@
 // The hardware keyboard: press balance, key command attribution and the responder chain
 // (reference §4, rules R-KEY-1 to R-KEY-4 and R-SES-3).
 
-/// A key command as findings name it, built only when a finding needs it.
-struct KeyCommandName {
-  var input: String
-  var message: FindingMessage { "key.command \(input.debugDescription)" }
-}
-
 /// What a `key.command` says about its dispatch.
 struct KeyCommandFacts {
   var input: String
@@ -98,12 +92,13 @@ extension TraceReducer {
     _ id: SessionID, _ command: KeyCommandFacts, scene: SceneState, app: AppState,
     _ log: inout FindingLog
   ) {
-    let name = KeyCommandName(input: command.input)
-    reportInactiveKeyScene(id, scene: scene, name.message, app, &log)
+    // Made only for a finding: its message's first words.
+    var name: FindingMessage { "key.command \(command.input.debugDescription)" }
+    reportInactiveKeyScene(id, scene: scene, name, app, &log)
     if let chain = command.chain, let target = command.target, !chain.contains(target) {
       log.report(
         .keyTargetChain, .error, session: id,
-        "\(name.message) was performed by \(target), which is not in the responder chain it "
+        "\(name) was performed by \(target), which is not in the responder chain it "
           + "walked (\(joining: chain, separator: " → ")); UIKit only dispatches to a responder "
           + "of the chain, so another object ran the action")
     }
@@ -113,7 +108,7 @@ extension TraceReducer {
       log.report(
         .keyChainStart, .warning, session: id,
         """
-        \(name.message) walked the responder chain from \(first), but the scene's \
+        \(name) walked the responder chain from \(first), but the scene's \
         \(start.role) is \(start.responder); key commands start at the focused item, or at the \
         first responder when nothing is focused
         """,
@@ -124,7 +119,7 @@ extension TraceReducer {
     {
       log.report(
         .keyReservedInput, .warning, session: id,
-        "\(name.message) (\(reserved)) ran while \(focus) had focus, in an app linked against "
+        "\(name) (\(reserved)) ran while \(focus) had focus, in an app linked against "
           + "SDK \(sdk); since iOS 15 the focus system takes \(reserved) first, so the command only "
           + "runs with wantsPriorityOverSystemBehavior",
         related: scene.focusSince.map { [$0] } ?? [])
@@ -137,8 +132,7 @@ extension TraceReducer {
     _ id: SessionID, scene: SceneState, _ what: @autoclosure () -> FindingMessage,
     _ app: AppState, _ log: inout FindingLog
   ) {
-    // These findings come at every key event of a wrong scene: the command's name is made
-    // only for a finding, as a piece of its message.
+    // These findings come at every key event of a wrong scene: `what` is made only for one.
     if let current = scene.state, current != .foregroundActive {
       log.report(
         .keyInactiveScene, .error, session: id,

@@ -86,16 +86,12 @@ struct FindingMessage: ExpressibleByStringInterpolation {
     mutating func appendInterpolation<T: TextOutputStreamable & CustomStringConvertible>(
       _ value: T
     ) {
-      var text = ""
-      value.write(to: &text)
-      bytes.append(text)
+      appendWritten(value)
     }
 
     @inline(never)
     mutating func appendInterpolation<T: TextOutputStreamable>(_ value: T) {
-      var text = ""
-      value.write(to: &text)
-      bytes.append(text)
+      appendWritten(value)
     }
 
     @inline(never)
@@ -106,6 +102,13 @@ struct FindingMessage: ExpressibleByStringInterpolation {
     @inline(never)
     mutating func appendInterpolation<T>(_ value: T) {
       bytes.append(String(describing: value))
+    }
+
+    /// Appends what `value` writes of itself to a text stream.
+    private mutating func appendWritten(_ value: some TextOutputStreamable) {
+      var text = ""
+      value.write(to: &text)
+      bytes.append(text)
     }
   }
 }
@@ -122,9 +125,7 @@ extension [UInt8] {
   }
 
   fileprivate mutating func append(_ string: String) {
-    // A native string's bytes are contiguous: copied as one buffer, not scalar by scalar.
-    var string = string
-    string.withUTF8 { append(contentsOf: $0) }
+    string.withUTF8Bytes { append(contentsOf: $0) }
   }
 
   /// Appends `value` in decimal, as its `description` writes it.

@@ -24,13 +24,18 @@ extension TraceReader {
   public func checkpoint(atOrBefore seq: Int, reducerVersion: Int = TraceReducer.version)
     -> TraceCheckpoint?
   {
-    let candidates = index.checkpoints.filter {
-      $0.seq <= seq && $0.reducerVersion == reducerVersion
-    }
-    for entry in candidates.reversed() {
+    for entry in checkpointEntries(atOrBefore: seq, reducerVersion: reducerVersion).reversed() {
       if let checkpoint = try? self.checkpoint(entry) { return checkpoint }
     }
     return nil
+  }
+
+  /// The index's checkpoints at or before `seq` that `reducerVersion` computed, in file order:
+  /// those a replay can start from.
+  private func checkpointEntries(
+    atOrBefore seq: Int, reducerVersion: Int = TraceReducer.version
+  ) -> [TraceIndex.Checkpoint] {
+    index.checkpoints.filter { $0.seq <= seq && $0.reducerVersion == reducerVersion }
   }
 
   /// The checkpoint `entry` of ``index`` points to, with its state, checked against its digest.
@@ -141,9 +146,7 @@ extension TraceReader {
     -> CheckpointedReplay?
   {
     let limit = finish ? seq - 1 : seq
-    let entries = index.checkpoints.filter {
-      $0.seq <= limit && $0.reducerVersion == TraceReducer.version
-    }
+    let entries = checkpointEntries(atOrBefore: limit)
     guard let latest = entries.last, let candidate = try? checkpointRecord(latest) else {
       return nil
     }
@@ -201,9 +204,7 @@ extension TraceReader {
     -> (checkpoint: TraceCheckpoint?, distrusted: [Int])
   {
     // Decoded only as far back as the checks reach: a long trace has many checkpoints.
-    let entries = index.checkpoints.filter {
-      $0.seq <= seq && $0.reducerVersion == TraceReducer.version
-    }
+    let entries = checkpointEntries(atOrBefore: seq)
     let readable = entries.reversed().lazy.compactMap { try? self.checkpoint($0) }
     func agrees(_ candidate: TraceCheckpoint, from base: TraceCheckpoint?) throws(TraceError)
       -> Bool
