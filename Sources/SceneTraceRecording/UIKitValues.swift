@@ -2,16 +2,16 @@ import SceneTrace
 
 // UIKit's raw values (ABI, stable since they were introduced) mapped to the trace's values, so
 // that the adapters stay thin and this mapping is tested on every platform. A raw value UIKit
-// adds later is kept as `unrecognized("raw:N")`.
+// adds later is kept as `unrecognized("raw:N")`. Each is a switch, not a lookup in an array:
+// the adapters map a value at every key press and pointer sample, on the app's thread, and an
+// array of these enumerations would be made (allocated) at each call.
 
 extension ModifierFlags {
-  /// The modifiers of a `UIKeyModifierFlags` raw value.
+  /// The modifiers of a `UIKeyModifierFlags` raw value. Its bits 16 to 21 (alphaShift, shift,
+  /// control, alternate, command, numericPad) are the trace's recognized modifiers in their
+  /// order, bits 0 to 5 of ``recognizedBits``: a shift, with no array made on a key press.
   package init(uiKitRawValue raw: Int) {
-    let bits: [(Int, Modifier)] = [
-      (1 << 16, .capsLock), (1 << 17, .shift), (1 << 18, .control), (1 << 19, .option),
-      (1 << 20, .command), (1 << 21, .numericPad),
-    ]
-    self.init(bits.filter { raw & $0.0 != 0 }.map(\.1))
+    self.init(recognizedBits: UInt8(truncatingIfNeeded: raw >> 16) & 0b11_1111)
   }
 }
 
@@ -35,8 +35,14 @@ extension SceneRole {
 extension PressPhase {
   /// A `UIPress.Phase` raw value.
   package init(uiKitRawValue raw: Int) {
-    let phases: [PressPhase] = [.began, .changed, .stationary, .ended, .cancelled]
-    self = phases.indices.contains(raw) ? phases[raw] : .unrecognized("raw:\(raw)")
+    switch raw {
+    case 0: self = .began
+    case 1: self = .changed
+    case 2: self = .stationary
+    case 3: self = .ended
+    case 4: self = .cancelled
+    default: self = .unrecognized("raw:\(raw)")
+    }
   }
 }
 
@@ -54,30 +60,47 @@ extension BandState {
 }
 
 extension FocusHeading {
-  /// The heading of a `UIFocusHeading` bitmask: its lowest set bit; nil when none is set.
+  /// The heading of a `UIFocusHeading` bitmask: the lowest of its bits that UIKit defines, kept
+  /// as `raw:N` when none of them is set; nil when no bit is.
   package init?(uiKitBitmask raw: UInt) {
-    let bits: [(UInt, FocusHeading)] = [
-      (1, .up), (2, .down), (4, .left), (8, .right), (16, .next), (32, .previous),
-      (256, .first), (512, .last),
-    ]
     guard raw != 0 else { return nil }
-    self = bits.first { raw & $0.0 != 0 }?.1 ?? .unrecognized("raw:\(raw)")
+    let known = raw & 0b11_0011_1111
+    switch known & (~known &+ 1) {
+    case 1: self = .up
+    case 2: self = .down
+    case 4: self = .left
+    case 8: self = .right
+    case 16: self = .next
+    case 32: self = .previous
+    case 256: self = .first
+    case 512: self = .last
+    default: self = .unrecognized("raw:\(raw)")
+    }
   }
 }
 
 extension DropOperation {
   /// A `UIDropOperation` raw value.
   package init(uiKitRawValue raw: Int) {
-    let operations: [DropOperation] = [.cancel, .forbidden, .copy, .move]
-    self = operations.indices.contains(raw) ? operations[raw] : .unrecognized("raw:\(raw)")
+    switch raw {
+    case 0: self = .cancel
+    case 1: self = .forbidden
+    case 2: self = .copy
+    case 3: self = .move
+    default: self = .unrecognized("raw:\(raw)")
+    }
   }
 }
 
 extension PresentationStyle {
   /// A `UIWindowScene.PresentationStyle` raw value.
   package init(uiKitRawValue raw: Int) {
-    let styles: [PresentationStyle] = [.automatic, .standard, .prominent]
-    self = styles.indices.contains(raw) ? styles[raw] : .unrecognized("raw:\(raw)")
+    switch raw {
+    case 0: self = .automatic
+    case 1: self = .standard
+    case 2: self = .prominent
+    default: self = .unrecognized("raw:\(raw)")
+    }
   }
 }
 
@@ -96,8 +119,13 @@ extension DismissalAnimation {
 extension Latching {
   /// A `UIAxis` raw value, as `UIPointerRegion.latchingAxes` holds it.
   package init(uiKitAxes raw: Int) {
-    let axes: [Latching] = [.none, .horizontal, .vertical, .both]
-    self = axes.indices.contains(raw) ? axes[raw] : .unrecognized("raw:\(raw)")
+    switch raw {
+    case 0: self = .none
+    case 1: self = .horizontal
+    case 2: self = .vertical
+    case 3: self = .both
+    default: self = .unrecognized("raw:\(raw)")
+    }
   }
 }
 

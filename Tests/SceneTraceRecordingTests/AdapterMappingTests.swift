@@ -15,6 +15,11 @@ import Testing
       ModifierFlags(uiKitRawValue: (1 << 16) | (1 << 21) | (1 << 18)) == [
         .capsLock, .control, .numericPad,
       ])
+    // Bits UIKit does not define are not modifiers.
+    #expect(ModifierFlags(uiKitRawValue: (1 << 15) | (1 << 22) | (1 << 20) | 1) == [.command])
+    #expect(
+      ModifierFlags(uiKitRawValue: (0..<6).reduce(0) { $0 | 1 << (16 + $1) }).members
+        == Modifier.recognizedCases)
   }
 
   @Test func uiKitRawValuesBecomeTraceValuesAndUnknownOnesAreKept() {
@@ -37,7 +42,10 @@ import Testing
       ])
     #expect(
       (1...3).map { DismissalAnimation(uiKitRawValue: $0) } == [.standard, .commit, .decline])
-    #expect((0...3).map { Latching(uiKitAxes: $0) } == [.none, .horizontal, .vertical, .both])
+    #expect(
+      (0...4).map { Latching(uiKitAxes: $0) } == [
+        .none, .horizontal, .vertical, .both, .unrecognized("raw:4"),
+      ])
     #expect(SizeClass(uiKitRawValue: 0) == nil)
     #expect(SizeClass(uiKitRawValue: 1) == .compact)
     #expect(SizeClass(uiKitRawValue: 2) == .regular)
@@ -70,6 +78,9 @@ import Testing
     #expect(FocusHeading(uiKitBitmask: 256) == .first)
     #expect(FocusHeading(uiKitBitmask: 512) == .last)
     #expect(FocusHeading(uiKitBitmask: 64) == .unrecognized("raw:64"))
+    // The lowest bit UIKit defines, past one it does not.
+    #expect(FocusHeading(uiKitBitmask: 64 | 256) == .first)
+    #expect(FocusHeading(uiKitBitmask: 1024 | 2) == .down)
   }
 
   @Test(arguments: [

@@ -2,7 +2,7 @@ import Foundation
 import SceneTrace
 import SceneTraceRecording
 
-// `bench --profile-hooks N [--hook drag|active] [--uuid]`: calls one hook N times into a running
+// `bench --profile-hooks N [--hook drag|active|press|focus] [--uuid]`: calls one hook N times into a running
 // recording whose writer discards the events, for callgrind. Only `hooksForProfile` on the
 // calling thread is counted (the writer thread's work is not), so two sizes subtracted give the
 // instructions per call of the hook alone:
@@ -17,7 +17,11 @@ import SceneTraceRecording
 //
 // (Ir of 60000 − Ir of 10000) / 50000 is the figure. `--hook drag` (the default) calls
 // `pointerDrag` with a short session identifier; `--hook active` calls `sceneDidBecomeActive`;
-// `--uuid` gives either a 36-character UUID session identifier, a string on the heap.
+// `--hook press` calls `pressesDidChange` for Command-C (its phase and modifiers mapped from
+// UIKit's raw values, as the UIKit adapter maps them), `--hook focus` `focusDidUpdate` to a
+// named item; `--uuid` gives any of them a 36-character UUID session identifier, a string on
+// the heap. The calls the hook makes to count references are callgrind's `calls` to
+// `swift_retain`, `swift_release` and `swift_bridgeObjectRetain`/`Release` under it.
 
 /// Which hook the profile calls, with what session identifier.
 struct HookCall {
@@ -25,9 +29,18 @@ struct HookCall {
   var session: String
 
   func callAll(_ recorder: SceneTraceRecorder, _ count: Int) {
-    if hook == "active" {
+    switch hook {
+    case "active":
       for _ in 0..<count { recorder.sceneDidBecomeActive(session: session) }
-    } else {
+    case "press":
+      for _ in 0..<count {
+        recorder.pressesDidChange(
+          session: session, phase: PressPhase(uiKitRawValue: 0), keyCode: 6, characters: "c",
+          modifiers: ModifierFlags(uiKitRawValue: 1 << 20))
+      }
+    case "focus":
+      for _ in 0..<count { recorder.focusDidUpdate(session: session, to: "list", heading: .down) }
+    default:
       for index in 0..<count {
         recorder.pointerDrag(session: session, phase: .changed, x: Double(index), y: 200)
       }
@@ -45,7 +58,7 @@ func hooksForProfile(_ call: HookCall, _ recorder: SceneTraceRecorder, _ count: 
 func runHookProfile(_ arguments: [String]) throws -> Bool {
   guard let flag = arguments.firstIndex(of: "--profile-hooks") else { return false }
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
-    print("usage: bench --profile-hooks CALLS [--hook drag|active] [--uuid]")
+    print("usage: bench --profile-hooks CALLS [--hook drag|active|press|focus] [--uuid]")
     return true
   }
   var hook = "drag"

@@ -365,15 +365,25 @@ public struct ModifierFlags: Hashable, Sendable, ExpressibleByArrayLiteral, Cust
   /// The recognized modifiers whose bits are set in `bits` (bit i is
   /// `Modifier.recognizedCases[i]`), then `unrecognized`, which holds no repeat and no
   /// recognized modifier.
-  package init(recognizedBits bits: UInt8, unrecognized: [Modifier] = []) {
+  package init(recognizedBits bits: UInt8, unrecognized: [Modifier]) {
     listed = unrecognized.isEmpty ? nil : Self.recognized(bits) + unrecognized
+    self.bits = bits
+  }
+
+  /// The recognized modifiers whose bits are set in `bits` (bit i is
+  /// `Modifier.recognizedCases[i]`). (Not a default argument of the initializer above: an
+  /// empty array passed is released, at each event a decoder reads and each key press a hook
+  /// records.)
+  package init(recognizedBits bits: UInt8) {
+    listed = nil
     self.bits = bits
   }
 
   public init(arrayLiteral elements: Modifier...) { self.init(elements) }
 
-  /// No modifier held.
-  public static let none = ModifierFlags(recognizedBits: 0)
+  /// No modifier held. (Made at each use rather than stored: a stored value is copied out of
+  /// its global, which retains its nil list, and a hook's default argument is one a call.)
+  public static var none: ModifierFlags { ModifierFlags(recognizedBits: 0) }
 
   /// The modifiers, recognized ones first in the order of `Modifier.recognizedCases`, then
   /// unrecognized ones in the order they were read.
