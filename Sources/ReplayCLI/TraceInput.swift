@@ -71,16 +71,40 @@ struct TraceReadingOptions: ParsableArguments {
 
   /// Reads `paths` as one trace, as ``load(_:quiet:)`` does but a frame or a chunk at a time,
   /// without holding it: `header` gets the (first) file's header, then `consume` the events in
-  /// order. Tells standard error what reading lost, once the read is done.
+  /// order, both on this thread, while the next frames are decoded (or lines parsed) on a
+  /// second core. Tells standard error what reading lost, once the read is done.
+  ///
+  /// `compact`, `redact`, `export` and `import` write what they read: the writer's work (each
+  /// event encoded, the state replayed for its checkpoints, frames compressed) here, the
+  /// reader's on the other core.
   func stream(
     _ paths: [String], header: (TraceHeader?) -> Void, consume: ([Event]) -> Void
   ) throws(TraceError) -> StreamedTrace {
-    let trace = try TraceFile.stream(joining: paths, options: readOptions, header: header) {
-      consume($0)
-      return true
-    }
+    let options = readOptions
+    let trace = try DecodingAhead.run(
+      produce: { (hand: (consuming StreamedPiece) -> Void) throws(TraceError) in
+        try TraceFile.stream(joining: paths, options: options, header: { hand(.header($0)) }) {
+          events in
+          hand(.events(events))
+          return true
+        }
+      },
+      consume: { piece in
+        switch piece {
+        case .header(let read): header(read)
+        case .events(let events): consume(events)
+        }
+      })
     Self.reportLosses(of: trace.withoutEvents)
     return trace
+  }
+
+  /// What ``stream(_:header:consume:)`` hands from the reading thread, in the order read.
+  private enum StreamedPiece: Sendable {
+    /// The (first) file's header; nil for JSON Lines.
+    case header(TraceHeader?)
+    /// The next events.
+    case events([Event])
   }
 
   /// Reads `paths` as one trace as ``stream(_:header:consume:)`` does, the next frames or lines
