@@ -175,9 +175,12 @@ struct CheckCommand: ParsableCommand {
       }
       Console.output(
         report(checked.trace).headline(shown.tally(mergedWith: lost), baselined: baselined))
+      var output = JSONText(reservingCapacity: 1 << 16)
       try checked.forEachBatch(of: shown, mergedWith: lost, context: context) { batch, trace in
-        Console.outputPart(
-          report(trace).blocks(batch, explanations: checked.lostStretches(explaining: batch)))
+        output.removeAll()
+        report(trace).appendBlocks(
+          batch, explanations: checked.lostStretches(explaining: batch), to: &output)
+        Console.outputPart(output)
       }
     }
     let failing = shown.tally(mergedWith: lost).counts.contains {

@@ -27,7 +27,14 @@ enum Console {
 
   /// Writes the bytes of `text` to standard output as they are: a part of a long output.
   static func outputPart(_ text: JSONText) {
-    FileHandle.standardOutput.write(text.withBytes { Data($0) })
+    // Lent to `write`, which is done with them when it returns: not copied into a `Data`.
+    text.withBytes { bytes in
+      guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+      FileHandle.standardOutput.write(
+        Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
+          deallocator: .none))
+    }
   }
 
   /// Writes `text` and a newline to standard error.

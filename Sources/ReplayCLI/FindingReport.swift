@@ -23,21 +23,23 @@ struct FindingReport {
     return headline
   }
 
-  /// The blocks of `findings`, each after an empty line and ending in a newline, with the lost
-  /// stretch that may explain it (`explanations`, one per finding): the report after its
-  /// headline, or a part of it. The trace's events must hold those the blocks show.
-  func blocks(
-    _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>
-  ) -> JSONText {
+  /// Appends to `output` the blocks of `findings`, each after an empty line and ending in a
+  /// newline, with the lost stretch that may explain it (`explanations`, one per finding): the
+  /// report after its headline, or a part of it. The trace's events must hold those the blocks
+  /// show.
+  ///
+  /// Written as UTF-8 bytes, and output as they are: a batch's report is thousands of lines,
+  /// which a string would check and copy again. A caller that writes batch after batch passes
+  /// the same text, emptied, so that its room is grown once rather than for every batch.
+  func appendBlocks(
+    _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>,
+    to output: inout JSONText
+  ) {
     let text = EventText(lastSeq: lastSeq)
-    // Written as UTF-8 bytes, and output as they are: a batch's report is thousands of lines,
-    // which a string would check and copy again.
-    var output = JSONText(reservingCapacity: 1 << 16)
     for (finding, explanation) in zip(findings, explanations) {
       output.append("\n")
       appendBlock(for: finding, explainedBy: explanation, text: text, to: &output)
     }
-    return output
   }
 
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.

@@ -134,10 +134,12 @@ package struct JSONText {
   private mutating func grow(toHold count: Int) {
     var grown = [UInt8](repeating: 0, count: Swift.max(count, 2 * storage.count, 64))
     if byteCount > 0 {
-      grown.withUnsafeMutableBufferPointer { room in
-        storage.withUnsafeBufferPointer { text in
-          room.baseAddress.unsafelyUnwrapped.update(
-            from: text.baseAddress.unsafelyUnwrapped, count: byteCount)
+      // As raw bytes, so that the copy is libc's `memcpy`: typed, it was a loop of a byte at a
+      // time (a report's text of a few megabytes grown in doubling steps: a tenth of `check`).
+      grown.withUnsafeMutableBytes { room in
+        storage.withUnsafeBytes { text in
+          room.baseAddress.unsafelyUnwrapped.copyMemory(
+            from: text.baseAddress.unsafelyUnwrapped, byteCount: byteCount)
         }
       }
     }
