@@ -18,6 +18,11 @@ import SceneTraceFile
 // (Ir of 120000 − Ir of 20000) / 100000 is the figure; add `--uuid` (or `--drag`) to both runs
 // for the UUID identifiers (or the drags). The README's Performance section keeps the figures.
 //
+// `bench --profile-state N [--uuid | --drag]` counts `stateForProfile` (`--toggle-collect=
+// '*stateForProfile*'`): the digest of the state at the end of those events and the state read
+// back from its canonical JSON, a checkpoint's cost to its writer and to a seek; divide by the
+// bytes of JSON it prints.
+//
 // `bench --profile-decode N [--uuid | --drag]` does the same for decoding: the events are
 // written as a `.sctrace` of raw blocks without checkpoints, and only `decodeForProfile`, which
 // reads them back into events, is counted (`--toggle-collect='*decodeForProfile*'`): the cost of
@@ -33,6 +38,14 @@ func replayForProfile(_ events: consuming [Event]) -> Replay {
   return replay
 }
 
+/// The digest of `state` (XXH64 of its canonical JSON), and the state read back from that JSON:
+/// what a checkpoint costs its writer and a seek its reader. Kept out of line so that callgrind
+/// can count it alone.
+@inline(never)
+func stateForProfile(_ state: TraceState) throws -> (digest: UInt64, read: TraceState) {
+  (state.digest, try TraceState(canonicalJSON: state.canonicalJSON()))
+}
+
 /// Decodes a `.sctrace` file held in `bytes`; kept out of line so that callgrind can count it
 /// alone.
 @inline(never)
@@ -42,7 +55,7 @@ func decodeForProfile(_ bytes: [UInt8]) throws -> [Event] {
 
 /// Runs a profiling mode when the arguments ask for one; false when they do not.
 func runReplayProfile(_ arguments: [String]) throws -> Bool {
-  let modes = ["--profile-replay", "--profile-decode"]
+  let modes = ["--profile-replay", "--profile-decode", "--profile-state"]
   guard let flag = arguments.firstIndex(where: modes.contains) else { return false }
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
     print("usage: bench \(arguments[flag]) EVENTS [--uuid | --drag]")
@@ -57,6 +70,14 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     let decoded = try decodeForProfile(sctrace(events, .uncompressed, checkpoints: false))
     guard decoded == events else { fatalError("the .sctrace did not read back as written") }
     print("decoded \(decoded.count) events")
+    return true
+  }
+  if arguments[flag] == "--profile-state" {
+    let state = Replay.run(events).state
+    let (digest, read) = try stateForProfile(state)
+    guard read == state else { fatalError("the state did not read back from its JSON") }
+    let bytes = state.canonicalJSON().count
+    print("state of \(state.sessions.count) sessions: \(bytes) bytes of JSON, digest \(digest)")
     return true
   }
   let replay = replayForProfile(events)
