@@ -70,13 +70,16 @@ public struct Replay: Sendable {
   /// moved out is not copied. When `events` shares its storage with another array, the storage
   /// is copied first, which costs what lending would have.
   package mutating func apply(moving events: inout [Event]) {
+    // The reducer is read once a batch: read from `self` at each event, while the state and the
+    // findings are changed in place, it was retained and released at every one.
+    let reducer = reducer
     events.withUnsafeMutableBufferPointer { stored in
       guard let base = stored.baseAddress else { return }
       for index in stored.indices {
         let event = (base + index).move()
         // The slot gets an event that owns nothing, for the array to destroy.
         (base + index).initialize(to: .vacant)
-        record(event)
+        reducer.reduce(into: &state, event: event, appendingTo: &findings)
       }
     }
     events.removeAll()
