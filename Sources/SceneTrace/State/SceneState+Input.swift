@@ -42,16 +42,10 @@ extension SceneState {
       drag = PointerDragProgress(phase: phase, x: x, y: y, latching: latching, region: region)
       dragBegan = seq
     case .changed, .unrecognized:
-      if var progress = drag.take() {
-        // Moved out, changed and moved back, keeping the latching and region a sample leaves
-        // out: a new progress at every sample copied the old one's strings and released them.
-        progress.phase = phase
-        progress.x = x
-        progress.y = y
-        if let latching { progress.latching = latching }
-        if let region { progress.region = region }
-        drag = progress
-      } else {
+      // Changed where it is stored, through optional chaining (nil when no drag is in flight):
+      // moved out and back, the progress was copied into the scene and the local destroyed;
+      // made anew, the old one's strings were copied and released.
+      if drag?.follow(phase: phase, x: x, y: y, latching, region: region) == nil {
         drag = PointerDragProgress(phase: phase, x: x, y: y, latching: latching, region: region)
       }
       dragBegan = dragBegan ?? seq
@@ -98,5 +92,18 @@ extension SceneState {
       }
     }
     band = bands.values.max { $0.changed < $1.changed }?.progress
+  }
+}
+
+extension PointerDragProgress {
+  /// Follows a sample of the drag, keeping the latching and region a sample leaves out.
+  fileprivate mutating func follow(
+    phase: PointerPhase, x: Double, y: Double, _ latching: Latching?, region: String?
+  ) {
+    self.phase = phase
+    self.x = x
+    self.y = y
+    if let latching { self.latching = latching }
+    if let region { self.region = region }
   }
 }
