@@ -9,22 +9,31 @@ extension TraceReducer {
     modifiers: ModifierFlags, items: [String]?, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    state.updateScene(id) { checkBand(id, view: view, bandState, scene: $0, &log) }
     let seq = log.seq
-    withScene(id, in: &state, log: &log) {
-      $0.trackBand(
+    func follow(_ scene: inout SceneState) {
+      scene.trackBand(
         view: view, state: bandState, rect: rect, modifiers: modifiers, items: items, at: seq)
     }
+    // Checked and followed in one visit to the scene. The check is handed the scene's bands,
+    // not the scene: passed from the closure's `inout`, the scene was copied at every event.
+    let visited: Void? = state.updateScene(id) { scene in
+      checkBand(
+        id, view: view, bandState, bands: scene.bands, startedMidLife: scene.startedMidLife,
+        &log)
+      follow(&scene)
+    }
+    // A scene the trace has not connected is reported and met mid-life, then followed.
+    if visited == nil { withScene(id, in: &state, log: &log, follow) }
   }
 
   private func checkBand(
-    _ id: SessionID, view: String, _ bandState: BandState, scene: SceneState,
-    _ log: inout FindingLog
+    _ id: SessionID, view: String, _ bandState: BandState, bands: [String: BandInFlight],
+    startedMidLife: Bool, _ log: inout FindingLog
   ) {
-    let flight = scene.bands[view]
     switch bandState {
     case .began:
-      guard let flight else { return }
+      // Copied out only when there is one to report.
+      guard let flight = bands[view] else { return }
       let since = flight.began.map { " (began at seq \($0))" } ?? ""
       log.report(
         .bandSequence, .error, session: id,
@@ -32,8 +41,9 @@ extension TraceReducer {
           + "\(flight.progress.state); a band ends before the view's next one begins",
         related: flight.began.map { [$0] } ?? [])
     case .selecting, .ended:
-      // A scene met mid-life may have been banding before the trace started.
-      if flight == nil, !scene.startedMidLife {
+      // A scene met mid-life may have been banding before the trace started. Asked by index:
+      // no copy of the band in flight.
+      if bands.index(forKey: view) == nil, !startedMidLife {
         log.report(
           .bandSequence, .error, session: id,
           "band.selection \(bandState) in \(view) before any began: a band goes began → "

@@ -25,6 +25,15 @@ struct BandInFlight: Hashable, Sendable, Codable {
   var began: Int?
   /// The seq of its latest event.
   var changed: Int
+
+  /// Follows a `selecting` (or unknown) event at `seq`: a rect or items it leaves out keep the
+  /// band's.
+  mutating func follow(_ state: BandState, rect: Rect?, items: consuming [String]?, at seq: Int) {
+    progress.state = state
+    if let rect { progress.rect = rect }
+    if let items { progress.items = items }
+    changed = seq
+  }
 }
 
 extension SceneState {
@@ -68,18 +77,16 @@ extension SceneState {
         before: selection[view] ?? [])
       bands[view] = BandInFlight(progress: progress, began: seq, changed: seq)
     case .selecting, .unrecognized:
-      var flight =
-        bands[view]
-        ?? BandInFlight(
+      // Changed where the dictionary stores it: copied out and assigned back, the flight (its
+      // view, items and selection before) was retained, hashed for again and released.
+      bands[
+        view,
+        default: BandInFlight(
           progress: BandProgress(
             view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
             before: selection[view] ?? []),
           began: nil, changed: seq)
-      flight.progress.state = bandState
-      flight.progress.rect = rect ?? flight.progress.rect
-      flight.progress.items = inside ?? flight.progress.items
-      flight.changed = seq
-      bands[view] = flight
+      ].follow(bandState, rect: rect, items: inside, at: seq)
     case .ended:
       if let flight = bands[view] {
         let ending = inside ?? flight.progress.items
