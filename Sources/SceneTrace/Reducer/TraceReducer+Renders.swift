@@ -61,6 +61,9 @@ extension TraceReducer {
   }
 
   /// Before an event at `time`: each render whose deadline has passed is stale, at this event.
+  /// The reducer asks first whether `time` is past the earliest deadline running, and calls
+  /// this only then.
+  @inline(never)
   func reportMissedRenderDeadlines(
     at time: TraceTime, in state: inout TraceState,
     log: inout FindingLog

@@ -68,10 +68,14 @@ public struct TraceReducer: Sendable {
     let scene = event.payload.scene
     state.sessions.remember(scene)
     let namesDiscarded = reportDiscardedSessions(in: event, scene: scene, state: &state, log: &log)
-    reportUnrecognizedValues(in: event, log: &log)
+    // Asked here, reported out of line: called for every event, the report's prologue and
+    // epilogue cost more than the question.
+    if event.payload.hasUnrecognizedValues { reportUnrecognizedValues(in: event, log: &log) }
     // session.after-discard hides every other finding of its event: a render deadline that
     // passed is then reported at the next event instead.
-    if !namesDiscarded { reportMissedRenderDeadlines(at: event.time, in: &state, log: &log) }
+    if !namesDiscarded, let earliest = state.memory.renderDeadline, event.time > earliest {
+      reportMissedRenderDeadlines(at: event.time, in: &state, log: &log)
+    }
     if state.app.appearanceChangedAt != nil {
       settleAppearance(before: event.type, in: &state, log: &log)
     }
@@ -133,9 +137,11 @@ public struct TraceReducer: Sendable {
       related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }
 
+  /// Reports the values of `event` this version does not know; asked only of an event that has
+  /// one (`hasUnrecognizedValues`): making the list cost a pointer sample more than a hundred
+  /// instructions.
+  @inline(never)
   private func reportUnrecognizedValues(in event: Event, log: inout FindingLog) {
-    // Asked first: making the list cost a pointer sample more than a hundred instructions.
-    guard event.payload.hasUnrecognizedValues else { return }
     let unknown = event.payload.unrecognizedValues
     let list = unknown.map { "\($0.field) \"\($0.value)\"" }.joined(separator: ", ")
     log.report(
