@@ -157,6 +157,21 @@ import Testing
     #expect(result.state.sessions["A"]?.scene?.selection == ["grid": ["a", "b"], "list": ["x"]])
   }
 
+  @Test func aBandSampleKeepsTheRectAndItemsItLeavesOut() {
+    let bare = Event.Payload.bandSelection(
+      session: "A", view: "grid", state: .selecting, rect: nil, modifiers: [], items: nil)
+    // A `selecting` with no band in flight starts one (and breaks band.sequence), from the
+    // view's selection; a later sample without a rect or items keeps the band's.
+    let result = replay(
+      S.bothActiveAKey + [Self.select(["z"]), Self.band(.selecting, items: ["b", "a"]), bare])
+    #expect(result.findings.summaries == [FindingSummary(.bandSequence, .error, seq: 12, "A")])
+    #expect(
+      result.state.sessions["A"]?.scene?.band
+        == BandProgress(
+          view: "grid", state: .selecting, rect: Rect(x: 0, y: 0, width: 50, height: 50),
+          modifiers: [], items: ["a", "b"], before: ["z"]))
+  }
+
   @Test func sceneMetMidLifeMayBeInTheMiddleOfABand() {
     let result = replay([S.activate("A"), Self.band(.selecting), Self.band(.ended, items: ["a"])])
     #expect(
