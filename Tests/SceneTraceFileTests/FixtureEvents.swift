@@ -24,9 +24,7 @@ enum FixtureEventType: String, CaseIterable, Hashable, Sendable, CustomStringCon
 
 extension FixturePayload {
   /// The event's wire type.
-  // Inlined, it reads the payload's case where the payload is stored; called, it was
-  // handed a copy of the payload (about 40 instructions an event in the reducer).
-  @inline(__always)
+  @inline(__always)  // reads the case where the payload is stored: a call was handed a copy
   var type: FixtureEventType {
     switch self {
     case .windowFixtureProbe: .windowFixtureProbe

@@ -51,9 +51,7 @@ func typeEnum(_ table: [EventTypeDescription], _ names: Names, summary: String) 
 
     extension \(names.payload) {
       /// The event's wire type.
-      // Inlined, it reads the payload's case where the payload is stored; called, it was
-      // handed a copy of the payload (about 40 instructions an event in the reducer).
-      @inline(__always)
+      @inline(__always)  // reads the case where the payload is stored: a call was handed a copy
       \(names.access)var type: \(names.type) {
         switch self {
         \(switchCases)

@@ -52,9 +52,7 @@ public enum EventType: String, CaseIterable, Hashable, Sendable, CustomStringCon
 
 extension Event.Payload {
   /// The event's wire type.
-  // Inlined, it reads the payload's case where the payload is stored; called, it was
-  // handed a copy of the payload (about 40 instructions an event in the reducer).
-  @inline(__always)
+  @inline(__always)  // reads the case where the payload is stored: a call was handed a copy
   public var type: EventType {
     switch self {
     case .appLaunch: .appLaunch
