@@ -42,6 +42,7 @@ struct ByteReader {
   }
 
   /// An unsigned LEB128 varint of at most ten bytes that fits in 64 bits.
+  @inline(__always)
   mutating func varint() throws(DecodingFailure) -> UInt64 {
     // Most varints of a frame (flags, codes, string references, small deltas) are one byte.
     if offset < bytes.count, bytes[offset] < 0x80 {
@@ -110,6 +111,7 @@ struct ByteReader {
   }
 
   /// A zigzag varint (see ``ByteWriter/zigzag(_:)``).
+  @inline(__always)
   mutating func zigzag() throws(DecodingFailure) -> Int64 {
     let value = try varint()
     return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)

@@ -12,11 +12,11 @@ struct PointerBases {
   /// The base of the scene whose session is table entry `sessionIndex`: (0, 0) before its first
   /// on-grid sample.
   subscript(sessionIndex: Int) -> (x: Int64, y: Int64) {
-    get {
+    @inline(__always) get {
       let slot = sessionIndex + 1
       return slot >= 0 && slot < bases.count ? bases[slot] : (0, 0)
     }
-    set {
+    @inline(__always) set {
       let slot = sessionIndex + 1
       guard slot >= 0 else { return }
       if slot >= bases.count {
