@@ -35,14 +35,14 @@ enum ZstdTool {
       errors: String(decoding: errorData, as: UTF8.self))
   }
 
-  /// Compresses `bytes` at `level` (with its content checksum) and returns the zstd stream.
-  static func compress(_ bytes: [UInt8], level: Int = 3) throws -> [UInt8] {
+  /// Compresses `bytes` at `level` (with its content checksum, and `options` such as
+  /// `--no-content-size`) and returns the zstd stream.
+  static func compress(_ bytes: [UInt8], level: Int = 3, options: [String] = []) throws -> [UInt8] {
     let directory = try ScratchDirectory()
     let input = directory.file("input")
     try Data(bytes).write(to: input)
-    let result = try run([
-      "-q", "-f", "-\(level)", "--check", input.path, "-o", input.path + ".zst",
-    ])
+    let result = try run(
+      ["-q", "-f", "-\(level)", "--check"] + options + [input.path, "-o", input.path + ".zst"])
     guard result.status == 0 else { throw Failure(message: result.errors) }
     return Array(try Data(contentsOf: URL(fileURLWithPath: input.path + ".zst")))
   }

@@ -82,32 +82,62 @@ enum FrameDecompression {
       UnsafeBufferPointer(
         rebasing: file[layout.start..<(layout.isComplete ? layout.end : layout.blocksEnd)]))
     var bytes: [UInt8] = []
-    if let declared = layout.declaredContentSize { bytes.reserveCapacity(Int(declared)) }
-    var chunk = [UInt8](repeating: 0, count: LibZstd.decompressionChunkSize)
     var consumed = 0
     var result = 1
     var outputWasFull = false
-    repeat {
+    // Whether libzstd was asked at all: it is asked once even for a frame with nothing left.
+    var asked = false
+    // The content is decompressed straight into the array that keeps it, as much as the frame
+    // declares or, when it declares nothing (a writer's frames do not), a chunk's worth: through
+    // a chunk of its own, the chunk was zeroed and the content copied again for every frame
+    // (about 45 instructions an event of a drag's reading). Content past that room (a frame
+    // longer than a chunk, or one longer than it declares: damage) goes on a chunk at a time.
+    let room = layout.declaredContentSize.map(Int.init) ?? LibZstd.decompressionChunkSize
+    if room > 0 {
+      bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+        let target = UnsafeMutableRawBufferPointer(buffer)
+        repeat {
+          let step = context.decompressStream(
+            UnsafeRawBufferPointer(rebasing: input[consumed...]),
+            UnsafeMutableRawBufferPointer(rebasing: target[count..<room]))
+          consumed += step.consumed
+          count += step.produced
+          result = step.result
+          outputWasFull = count == room
+        } while !LibZstd.isError(result) && result != 0 && consumed < input.count
+          && !outputWasFull
+      }
+      asked = true
+      if LibZstd.isError(result) { throw undecodable(layout, result, at: consumed) }
+    }
+    var chunk: [UInt8] = []
+    while result != 0 && (!asked || consumed < input.count || outputWasFull) {
+      asked = true
+      if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: LibZstd.decompressionChunkSize) }
       let step = chunk.withUnsafeMutableBytes { target in
         context.decompressStream(UnsafeRawBufferPointer(rebasing: input[consumed...]), target)
       }
       consumed += step.consumed
-      if LibZstd.isError(step.result) {
-        throw Failure(
-          message: "libzstd cannot decode the frame: \(LibZstd.errorName(step.result))",
-          offset: layout.start + consumed)
-      }
+      if LibZstd.isError(step.result) { throw undecodable(layout, step.result, at: consumed) }
       bytes += chunk[0..<step.produced]
       guard bytes.count <= contentLimit else { throw tooLarge(layout) }
       result = step.result
       outputWasFull = step.produced == chunk.count
-    } while result != 0 && (consumed < input.count || outputWasFull)
+    }
     if layout.isComplete, result != 0 {
       throw Failure(
         message: "the frame ends before libzstd expects it to (damaged block sizes)",
         offset: layout.start)
     }
     return Content(bytes: bytes, isVerified: layout.isComplete && layout.hasChecksumFlag)
+  }
+
+  private static func undecodable(_ layout: ZstdFrameLayout, _ result: Int, at consumed: Int)
+    -> Failure
+  {
+    Failure(
+      message: "libzstd cannot decode the frame: \(LibZstd.errorName(result))",
+      offset: layout.start + consumed)
   }
 
   private static func tooLarge(_ layout: ZstdFrameLayout) -> Failure {

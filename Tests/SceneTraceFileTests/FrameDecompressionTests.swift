@@ -1,0 +1,69 @@
+import SceneTrace
+import SceneTraceTestSupport
+import Testing
+
+@testable import SceneTraceFile
+
+/// A compressed frame's content is decompressed into room of the size the frame declares, or
+/// of a chunk when it declares none (as the writer's frames do not); content past that room goes
+/// on a chunk at a time.
+@Suite(.enabled(if: ZstdTool.isInstalled && TraceWriter.Compression.isZstdAvailable))
+struct FrameDecompressionTests {
+  /// About 300 KB that compress, but not to nothing: more than two chunks of 128 KiB.
+  private static let content: [UInt8] = {
+    var random = SplitMix64(seed: 0xDEC0)
+    return (0..<300_000).map { _ in UInt8.random(in: 97...102, using: &random) }
+  }()
+
+  /// The layout of the zstd frame `frame` and what decompressing it gives.
+  private static func decompress(_ frame: [UInt8]) throws -> (
+    layout: ZstdFrameLayout, content: FrameDecompression.Content
+  ) {
+    let context = try ZstdDecompressionContext()
+    return try frame.withUnsafeBufferPointer { bytes throws in
+      let layout = try ZstdFrameLayout.frame(at: 0, in: bytes)
+      return (layout, try FrameDecompression.content(of: layout, in: bytes, context: context))
+    }
+  }
+
+  @Test func aFrameDeclaringItsSizeComesBackExactly() throws {
+    let (layout, decompressed) = try Self.decompress(ZstdTool.compress(Self.content))
+    #expect(layout.declaredContentSize == UInt64(Self.content.count))
+    #expect(decompressed.bytes == Self.content)
+    #expect(decompressed.isVerified)
+  }
+
+  @Test func aFrameLongerThanAChunkDeclaringNoSizeComesBackExactly() throws {
+    let frame = try ZstdTool.compress(Self.content, options: ["--no-content-size"])
+    let (layout, decompressed) = try Self.decompress(frame)
+    #expect(layout.declaredContentSize == nil)
+    #expect(decompressed.bytes == Self.content)
+    #expect(decompressed.isVerified)
+  }
+
+  /// A frame whose header declares a byte more or less than its blocks hold is damage: a
+  /// clear error, never bytes that were not written.
+  @Test(arguments: [-1, 1])
+  func aFrameDeclaringTheWrongSizeIsRefused(change: Int) throws {
+    var frame = try ZstdTool.compress(Self.content)
+    // Magic number, descriptor, a window byte unless single-segment, then the size in a width
+    // the descriptor gives (2 bytes hold the size - 256).
+    let descriptor = frame[4]
+    let singleSegment = descriptor & 0x20 != 0
+    let width = [singleSegment ? 1 : 0, 2, 4, 8][Int(descriptor >> 6)]
+    try #require(width == 4 && descriptor & 0x03 == 0)
+    let start = 5 + (singleSegment ? 0 : 1)
+    let declared = (0..<width).reduce(0) { $0 | Int(frame[start + $1]) << (8 * $1) }
+    #expect(declared == Self.content.count)
+    for index in 0..<width {
+      frame[start + index] = UInt8(truncatingIfNeeded: (declared + change) >> (8 * index))
+    }
+    do {
+      let (_, decompressed) = try Self.decompress(frame)
+      Issue.record("read \(decompressed.bytes.count) bytes")
+    } catch let failure as FrameDecompression.Failure {
+      #expect(failure.message.contains("libzstd cannot decode the frame"), "\(failure.message)")
+      #expect(failure.offset >= 0 && failure.offset <= frame.count)
+    }
+  }
+}
