@@ -45,7 +45,8 @@ package struct EventTally: Sendable {
         if let open = run { seqRuns.append(open.lower...open.upper) }
         run = (seq, seq)
       }
-      switch events[index].type {
+      // The payload's case matched where it is stored: `type` is a call across modules.
+      switch events[index].payload {
       case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(events[index]))
       case .appLaunch: launchSeqs.append(seq)
       default: break
