@@ -1,7 +1,7 @@
 // Drag and drop across scenes: drags by identifier, drops, and drags that open a new window
 // (reference §7, R-DND-1, R-DND-2 and R-DND-4).
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// How long after a drag ends a new session with its activity type still counts as opened by
   /// it: the order of the drag's end and the new scene's connection is not documented.
   static let dragToNewWindowGrace = TraceTime(seconds: 1)

@@ -1,7 +1,7 @@
 // Band selection: began → selecting* → ended per view, and the selection it gives (reference
 // §6.2, R-BAND-1 and R-BAND-2).
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `band.selection`: per view (each view's interaction has its own), `selecting` and `ended`
   /// need a band in flight, `began` none.
   func bandSelection(

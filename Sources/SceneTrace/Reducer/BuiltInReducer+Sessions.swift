@@ -1,6 +1,6 @@
 // Sessions: the §2.7.2 table.
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `session.configure`: configurationForConnecting, for new sessions only (S1, J4, J5).
   func configure(
     _ id: SessionID, role: SceneRole, in state: inout TraceState, log: inout FindingLog

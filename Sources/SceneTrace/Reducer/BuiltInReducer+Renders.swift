@@ -15,7 +15,7 @@
 // the deadline, or the lifecycle event. What is still owed at the end of the trace is reported
 // by the finish step, at the last event.
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// How long a scene has to show a shared value's new version.
   static let renderGrace = TraceTime(seconds: 1)
 

@@ -1,7 +1,7 @@
 // iPadOS 26 and 27 windowing: the environment, the frontmost scene, live resize and layouts,
 // commands, closing windows and discards of live sessions.
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `app.environment`: what it records replaces what was known; absent fields keep it.
   func environment(
     mode: WindowingMode?, requiresFullScreen: Bool?, os: String?, sdk: String?,

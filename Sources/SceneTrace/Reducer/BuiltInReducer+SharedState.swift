@@ -1,8 +1,8 @@
 // The app's shared state across scenes: restoration storage per session, per-session data
 // lifetime, exclusive content and navigation state (reference §10: INV-1, INV-2, INV-9,
-// INV-10). Stale renders (INV-3, INV-4) are in TraceReducer+Renders.
+// INV-10). Stale renders (INV-3, INV-4) are in BuiltInReducer+Renders.
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `state.write`: the shared store takes the value, per-session data of a discarded session
   /// is a leak, a restoration key records who stores under it, and scenes showing an older
   /// value of a shared key owe a render.

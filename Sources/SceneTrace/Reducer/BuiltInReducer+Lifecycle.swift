@@ -1,6 +1,6 @@
 // Scene lifecycle: the §2.7.1 table, scenes that appear mid-life, and launches closing scenes.
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// Applies one of the five lifecycle callbacks to the session's scene.
   func transition(
     _ id: SessionID, _ callback: LifecycleCallback, in state: inout TraceState,

@@ -10,7 +10,7 @@ struct KeyCommandFacts {
   var wantsPriority: Bool
 }
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `key.press`: the scene must be the active key scene, and each key's phases must follow
   /// began → (changed | stationary)* → (ended | cancelled).
   func keyPress(
@@ -201,7 +201,7 @@ extension TraceReducer {
   }
 }
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// Keeps `TraceState.nonInteractiveSessions` in step with the session's role.
   func noteRole(of id: SessionID, in state: inout TraceState) {
     var sessions = state.nonInteractiveSessions.filter { $0 != id }

@@ -1,6 +1,6 @@
 // Focus: one focused item per scene's focus system (reference §5, R-FOC-1).
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `focus.update`: the move must start from the scene's focused item, in a scene on screen.
   func focusUpdate(
     _ id: SessionID, from: String?, to item: String?, in state: inout TraceState,

@@ -1,7 +1,7 @@
 // Pointer drags: one in flight per scene, from began to ended or cancelled, and latched regions
 // (reference §6.1, R-PTR-2).
 
-extension TraceReducer {
+extension BuiltInReducer {
   /// `pointer.drag`: `changed`, `ended` and `cancelled` need a drag in flight, `began` none;
   /// a latched drag stays in its region.
   func pointerDrag(
