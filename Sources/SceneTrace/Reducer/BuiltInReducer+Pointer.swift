@@ -9,20 +9,23 @@ extension BuiltInReducer {
     region: String?, in state: inout TraceState, log: inout FindingLog
   ) {
     let seq = log.seq
-    func follow(_ scene: inout SceneState) {
-      scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+    guard let position = state.sessions.scenePosition(of: id) else {
+      // A scene the trace has not connected is reported and met mid-life, then followed.
+      withScene(id, in: &state, log: &log) { scene in
+        scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
+      }
+      return
     }
-    // Checked and followed in one visit to the scene, a sample's only one. The three fields the
-    // check reads are handed over, not the scene: passed from the closure's `inout`, the scene
-    // (about 600 bytes) was copied at every sample.
-    let visited: Void? = state.updateScene(id) { scene in
-      checkPointer(
-        id, phase: phase, region: region, drag: scene.drag, began: scene.dragBegan,
-        startedMidLife: scene.startedMidLife, &log)
-      follow(&scene)
-    }
-    // A scene the trace has not connected is reported and met mid-life, then followed.
-    if visited == nil { withScene(id, in: &state, log: &log, follow) }
+    // Checked and followed where the scene is stored, with no closure between: a closure's
+    // context took copies of the sample's phase, latching and region (retained and released,
+    // even when they hold no string). The three fields the check reads are handed over, not the
+    // scene (about 600 bytes).
+    checkPointer(
+      id, phase: phase, region: region, drag: state.sessions[sceneAt: position].drag,
+      began: state.sessions[sceneAt: position].dragBegan,
+      startedMidLife: state.sessions[sceneAt: position].startedMidLife, &log)
+    state.sessions[sceneAt: position].trackPointer(
+      phase: phase, x: x, y: y, latching, region: region, at: seq)
   }
 
   private func checkPointer(

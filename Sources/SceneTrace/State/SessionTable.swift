@@ -109,6 +109,22 @@ public struct SessionTable: Sendable {
     return body(&scenes[scenePositions[slot]])
   }
 
+  /// Where the scene of session `id` is stored, for ``subscript(sceneAt:)``; nil when the trace
+  /// has not named the session or it has no scene. Always inlined: as a call, its prologue and
+  /// epilogue cost a pointer sample more than the lookup (about 34 instructions).
+  @inline(__always)
+  package func scenePosition(of id: SessionID) -> Int? {
+    guard let slot = slot(of: id), scenePositions[slot] >= 0 else { return nil }
+    return scenePositions[slot]
+  }
+
+  /// The scene stored at `position` (from ``scenePosition(of:)``), read and changed where it is
+  /// stored.
+  package subscript(sceneAt position: Int) -> SceneState {
+    _read { yield scenes[position] }
+    _modify { yield &scenes[position] }
+  }
+
   /// Runs `body` on every connected scene where it is stored, in slot order.
   package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
     for slot in sceneSlots.sorted() { body(&scenes[scenePositions[slot]]) }
