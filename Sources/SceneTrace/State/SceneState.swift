@@ -291,14 +291,17 @@ public struct SharedValue: Hashable, Sendable, Codable {
 extension Sequence<String> {
   /// The strings sorted by Unicode scalar values, without repeats.
   package func sortedInScalarOrder() -> [String] {
-    // A band's items and a selection are mostly ASCII names, for which `==` (which a set tells
-    // repeats by) is byte equality: sorted by their bytes, their repeats are neighbours, and no
-    // name is hashed into a set. Names already in order are the answer as they are.
+    // A band's items and a selection are mostly ASCII names, for which `String`'s own `<` and
+    // `==` are byte order and byte equality (normalizing leaves ASCII as it is) and take the
+    // standard library's fast path, where comparing through `withUTF8Bytes` wrapped each
+    // comparison in closures over both strings' bytes. Sorted by their bytes, their repeats are
+    // neighbours, and no name is hashed into a set. Names already in order are the answer as
+    // they are.
     if let names = self as? [String],
       names.allSatisfy({ $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } })
     {
       if names.isStrictlyIncreasing { return names }
-      var sorted = names.sorted { $0.precedesInScalarOrder($1) }
+      var sorted = names.sorted()
       sorted.removeNeighbouringRepeats()
       return sorted
     }
@@ -307,16 +310,16 @@ extension Sequence<String> {
 }
 
 extension [String] {
-  /// Whether each string precedes the next by its bytes.
+  /// Whether each string precedes the next: by its bytes, when they are ASCII.
   fileprivate var isStrictlyIncreasing: Bool {
-    indices.dropFirst().allSatisfy { self[$0 - 1].precedesInScalarOrder(self[$0]) }
+    indices.dropFirst().allSatisfy { self[$0 - 1] < self[$0] }
   }
 
-  /// Removes each string that equals the one before it, byte for byte.
+  /// Removes each string that equals the one before it: byte for byte, when they are ASCII.
   fileprivate mutating func removeNeighbouringRepeats() {
     var kept = 0
     for index in indices {
-      if kept > 0, self[index].isScalarForScalarEqual(to: self[kept - 1]) { continue }
+      if kept > 0, self[index] == self[kept - 1] { continue }
       swapAt(kept, index)
       kept += 1
     }
