@@ -49,6 +49,39 @@ import Testing
         == PointerDragProgress(phase: .began, x: 30, y: 20, latching: nil))
   }
 
+  /// A sample's check reads its scene's drag where the table stores it, and a finding's message
+  /// names the drag's phase: the drag must outlive the check. (Passed straight from the table's
+  /// `_read` accessor as arguments, a debug build freed it before the message was made; regions
+  /// longer than a small string made that a crash.) A writer keeps the state of its last
+  /// checkpoint while it reduces on: the copies kept are unchanged, and the replay is the one
+  /// that keeps none.
+  @Test func dragsReducedWhileEarlierStatesAreKeptLeaveThemAlone() {
+    let payloads =
+      S.bothActiveAKey + [
+        Self.drag(.began, latching: Latching.none, region: "the canvas of the first document"),
+        Self.drag(.changed, 12), Self.drag(.began, 30, region: "the list of the second document"),
+        Self.drag(.changed, 31),
+        Self.drag(.ended, 32), Self.drag(.changed, 33),
+      ]
+    let reducer = TraceReducer()
+    var state = TraceState()
+    var kept: [TraceState] = []
+    var findings: [Finding] = []
+    for event in numbered(payloads) {
+      kept.append(state)
+      findings += reducer.reduce(into: &state, event: event)
+    }
+    // The state before each event, made again by a replay that keeps nothing.
+    var replay = Replay()
+    for (event, copy) in zip(numbered(payloads), kept) {
+      #expect(copy == replay.state, "before seq \(event.seq)")
+      replay.apply(event)
+    }
+    #expect(state == replay.state)
+    #expect(findings.withRelated == replay.findings.withRelated)
+    #expect(findings.contains { $0.rule == .pointerSequence })
+  }
+
   @Test func wellFormedDragsInTwoScenesAtOnceAreFine() {
     let result = replay(
       S.bothActiveAKey + [

@@ -19,11 +19,15 @@ extension BuiltInReducer {
     // Checked and followed where the scene is stored, with no closure between: a closure's
     // context took copies of the sample's phase, latching and region (retained and released,
     // even when they hold no string). The three fields the check reads are handed over, not the
-    // scene (about 600 bytes).
+    // scene (about 600 bytes), read into locals first: passed straight from the subscript's
+    // `_read` as the check's arguments, the drag was freed before the check used it in a debug
+    // build (a test holds a long region to it).
+    let drag = state.sessions[sceneAt: position].drag
+    let began = state.sessions[sceneAt: position].dragBegan
+    let startedMidLife = state.sessions[sceneAt: position].startedMidLife
     checkPointer(
-      id, phase: phase, region: region, drag: state.sessions[sceneAt: position].drag,
-      began: state.sessions[sceneAt: position].dragBegan,
-      startedMidLife: state.sessions[sceneAt: position].startedMidLife, &log)
+      id, phase: phase, region: region, drag: drag, began: began,
+      startedMidLife: startedMidLife, &log)
     state.sessions[sceneAt: position].trackPointer(
       phase: phase, x: x, y: y, latching, region: region, at: seq)
   }
