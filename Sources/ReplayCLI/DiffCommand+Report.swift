@@ -57,9 +57,9 @@ extension DiffCommand {
 
   /// The events of `range` marked, with a few before and after.
   private func around(_ range: Range<Int>, in events: [Event], marker: String) -> [String] {
-    let text = EventText(lastSeq: events.last?.seq ?? 0)
     let start = max(range.lowerBound - Self.context, 0)
     let end = min(range.upperBound + Self.context, events.count)
+    let text = EventText(lastSeq: events.last?.seq ?? 0).widened(toFit: events[start..<end])
     var lines: [String] = []
     for index in start..<range.lowerBound { lines.append(text.line(events[index])) }
     if range.isEmpty {

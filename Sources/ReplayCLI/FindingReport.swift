@@ -92,13 +92,14 @@ struct FindingReport {
     // A binary search, not a filter: a trace with many findings would be quadratic.
     let first = trace.events.partitioningIndex { $0.seq >= finding.seq - context }
     let around = trace.events[first...].prefix { $0.seq <= finding.seq + context }
+    let related = finding.related.compactMap(event)
+    let text = text.widened(toFit: around).widened(toFit: related)
     if !around.isEmpty { output.append("  events around it:\n") }
     for event in around {
       output.append("  ")
       text.appendLine(event, marker: event.seq == finding.seq ? "> " : "  ", to: &output)
       output.append("\n")
     }
-    let related = finding.related.compactMap(event)
     if !related.isEmpty { output.append("  related:\n") }
     for event in related {
       output.append("  ")

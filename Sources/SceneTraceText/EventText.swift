@@ -10,7 +10,8 @@ package struct EventText {
   /// The width of the type column.
   package private(set) var typeWidth: Int
 
-  /// Columns wide enough for seqs up to `lastSeq`, and fixed widths for the time and the type.
+  /// Columns wide enough for seqs up to `lastSeq`, and widths for the time and the type that
+  /// most events fit; widen them (``widened(toFit:)``) to the events a block shows.
   package init(lastSeq: Int) {
     seqWidth = String(max(lastSeq, 1)).count
     timeWidth = 10
@@ -30,10 +31,19 @@ package struct EventText {
     var seq = 1
     for event in events {
       seq = max(seq, event.seq)
-      timeWidth = max(timeWidth, event.time.description.count)
-      typeWidth = max(typeWidth, event.type.rawValue.count)
+      timeWidth = max(timeWidth, Self.secondsCount(event.time))
+      typeWidth = max(typeWidth, event.type.rawValue.utf8.count)
     }
-    seqWidth = max(seqWidth, String(seq).count)
+    seqWidth = max(seqWidth, Self.decimalCount(seq))
+  }
+
+  /// These columns, widened to fit the seqs, times and types of `events` too: the lines of one
+  /// block of a report line up, whatever the trace's times (`12.342672256` takes 12
+  /// characters) and types.
+  package func widened(toFit events: some Sequence<Event>) -> EventText {
+    var text = self
+    text.widen(toFit: events)
+    return text
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
@@ -75,6 +85,21 @@ package struct EventText {
     var text = JSONText(reservingCapacity: 64)
     event.writeFields(to: &text)
     return text.string
+  }
+
+  /// How many characters `time` takes in seconds, as ``TraceTime/description`` writes it
+  /// (`3.25`, `12`), counted without writing it.
+  private static func secondsCount(_ time: TraceTime) -> Int {
+    let magnitude = time.nanoseconds.magnitude
+    var count = (time.nanoseconds < 0 ? 1 : 0) + decimalCount(Int(magnitude / 1_000_000_000))
+    var fraction = magnitude % 1_000_000_000
+    guard fraction != 0 else { return count }
+    count += 10  // the point and nine digits, less the trailing zeros left out
+    while fraction % 10 == 0 {
+      fraction /= 10
+      count -= 1
+    }
+    return count
   }
 
   /// How many characters `value` takes in decimal, with its sign.

@@ -3,6 +3,33 @@ import Testing
 
 @Suite("replay check")
 struct CheckCommandTests {
+  /// A finding's events line up in columns whatever their times: times of nanoseconds and
+  /// of more than ten seconds are wider than the column most traces need.
+  @Test func theEventsOfAFindingLineUpWhateverTheirTimes() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("long-times.jsonl").path
+    let lines = [
+      #"{"t":1.5,"type":"scene.willConnect","session":"A","role":"windowApplication"}"#,
+      #"{"t":2.341365440,"type":"scene.willEnterForeground","session":"A"}"#,
+      #"{"t":12.342672256,"type":"scene.didBecomeActive","session":"A"}"#,
+      #"{"t":13,"type":"scene.didBecomeActive","session":"A"}"#,
+    ]
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = try ReplayTool.run("check", path)
+    #expect(result.status == 1)
+    let shown = result.output.split(separator: "\n").filter {
+      $0.contains("scene.") && $0.contains("session=A")
+    }
+    #expect(shown.count >= 4, "\(result.output)")
+    let columns = Set(
+      shown.map { line in
+        line.distance(from: line.startIndex, to: line.range(of: "scene.")!.lowerBound)
+      })
+    #expect(columns.count == 1, "\(result.output)")
+  }
+
   @Test func cleanTwoWindowSessionHasNoFindingsAndExitsZero() throws {
     let result = try ReplayTool.run("check", "traces/two-windows-clean.jsonl")
     #expect(result.status == 0)
