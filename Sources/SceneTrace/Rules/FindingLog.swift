@@ -10,7 +10,9 @@ struct FindingLog {
   let eventTime: TraceTime?
   /// Related events must come before `seq`; in the finish step they may be the last event too.
   private let relatedLimit: Int
-  private var found: [Finding] = []
+  /// The findings so far; nil until the first. Nearly every event has none, and an empty array
+  /// held here was still released when the log went, at every event.
+  private var found: [Finding]?
 
   init(event: borrowing Event) {
     self.seq = event.seq
@@ -51,17 +53,18 @@ struct FindingLog {
     let finding = Finding(
       rule: rule, severity: severity, seq: seq, session: session, message: message.text,
       related: related)
-    if let index = found.firstIndex(where: { $0.rule == rule }) {
-      found[index].merge(finding)
+    guard found != nil else { return found = [finding] }
+    if let index = found?.firstIndex(where: { $0.rule == rule }) {
+      found?[index].merge(finding)
     } else {
-      found.append(finding)
+      found?.append(finding)
     }
   }
 
   /// The findings that survive precedence, ordered by rule.
   var findings: [Finding] {
     // One finding or none (nearly every event) has nothing to hide and nothing to order.
-    guard found.count > 1 else { return found }
+    guard let found, found.count > 1 else { return found ?? [] }
     let present = Set(found.map(\.rule))
     return found.filter { finding in
       !present.contains { rule in
@@ -74,9 +77,9 @@ struct FindingLog {
   /// Appends ``findings`` to `findings`: the log's last use (a single finding is moved out of
   /// it, not copied).
   mutating func moveFindings(to findings: inout [Finding]) {
-    switch found.count {
+    switch found?.count ?? 0 {
     case 0: return
-    case 1: findings.append(found.removeLast())
+    case 1: findings.append(found!.removeLast())
     default: findings += self.findings
     }
   }
