@@ -93,7 +93,7 @@ struct FindingReport {
     let first = trace.events.partitioningIndex { $0.seq >= finding.seq - context }
     let around = trace.events[first...].prefix { $0.seq <= finding.seq + context }
     let related = finding.related.compactMap(event)
-    let text = text.widened(toFit: around).widened(toFit: related)
+    let text = text.widened(toFit: around).widened(toFit: related[...])
     if !around.isEmpty { output.append("  events around it:\n") }
     for event in around {
       output.append("  ")

@@ -118,7 +118,7 @@ struct WhyCommand: ParsableCommand {
   ) {
     // The latest change and the `depth` before it (`depth + 1` overflows at the largest Int).
     let shown = changes.printed.dropLast().suffix(depth) + changes.printed.suffix(1)
-    let text = EventText(lastSeq: lastSeq).widened(toFit: shown.map(\.event))
+    let text = EventText(lastSeq: lastSeq).widened(toFit: shown.map(\.event)[...])
     Console.output(
       "\(field) after seq \(state.seq) (t \(state.time)): \(Self.describe(value))")
     guard let latest = changes.printed.last else {

@@ -28,21 +28,25 @@ package struct EventText {
 
   /// Widens the columns to fit the seqs, times and types of `events` too.
   package mutating func widen(toFit events: some Sequence<Event>) {
-    var seq = 1
-    for event in events {
-      seq = max(seq, event.seq)
-      timeWidth = max(timeWidth, Self.secondsCount(event.time))
-      typeWidth = max(typeWidth, event.type.rawValue.utf8.count)
-    }
+    for event in events { widen(seq: event.seq, time: event.time, type: event.type) }
+  }
+
+  private mutating func widen(seq: Int, time: TraceTime, type: EventType) {
     seqWidth = max(seqWidth, Self.decimalCount(seq))
+    timeWidth = max(timeWidth, Self.secondsCount(time))
+    typeWidth = max(typeWidth, type.rawValue.utf8.count)
   }
 
   /// These columns, widened to fit the seqs, times and types of `events` too: the lines of one
   /// block of a report line up, whatever the trace's times (`12.342672256` takes 12
   /// characters) and types.
-  package func widened(toFit events: some Sequence<Event>) -> EventText {
+  package func widened(toFit events: ArraySlice<Event>) -> EventText {
     var text = self
-    text.widen(toFit: events)
+    // Read where the events are stored (a report widens each finding's block): a loop hands
+    // out a copy of each event, its strings retained and released.
+    for index in events.indices {
+      text.widen(seq: events[index].seq, time: events[index].time, type: events[index].type)
+    }
     return text
   }
 

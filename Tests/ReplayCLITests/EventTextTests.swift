@@ -65,7 +65,7 @@ import Testing
         .sceneRestoreInteractionState(session: "A")),
       Event(seq: 9, time: TraceTime(nanoseconds: 13_000_000_000), .appTerminate),
     ]
-    let text = EventText(lastSeq: 100).widened(toFit: events)
+    let text = EventText(lastSeq: 100).widened(toFit: events[...])
     let lines = events.map { text.line($0) }
     // Each line's type starts where the others' do, and its fields where the others' do.
     let typeColumns = Set(
