@@ -117,14 +117,32 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
   let checkCases = checked.map { pattern, fields in
     pattern + fields.map { "check(\"\($0.name)\", \($0.name))\n" }.joined()
   }.joined()
-  let recognizedCases = checked.map { pattern, fields in
-    let tests = fields.map { field in
-      switch field.kind {
-      case .modifiers: "\(field.name).hasUnrecognizedMembers"
-      default: "!isRecognized(\(field.name))"
-      }
+  // Matched in place, without binding: a binding copies the value out of the payload (an open
+  // enumeration's string retained and released), and the question is asked at every event.
+  let recognizedCases = table.map { event -> String in
+    let unknown = event.fields.filter { field in
+      guard case .enumeration(let enumeration) = field.kind else { return false }
+      return enumeration.reportsUnrecognized
     }
-    return pattern + tests.joined(separator: " || ") + "\n"
+    let modifiers = event.fields.filter { if case .modifiers = $0.kind { true } else { false } }
+    let unknownPatterns = unknown.map { field in
+      let subpatterns = event.fields.map { other in
+        guard other.name == field.name else { return "_" }
+        return other.presence == .optional ? ".unrecognized?" : ".unrecognized"
+      }
+      return ".\(event.caseName)(\(subpatterns.joined(separator: ", ")))"
+    }
+    var cases = ""
+    if !unknownPatterns.isEmpty {
+      cases += "case \(unknownPatterns.joined(separator: ", ")): true\n"
+    }
+    if !modifiers.isEmpty {
+      let names = Set(modifiers.map(\.name))
+      cases += "case \(pattern(event) { names.contains($0.name) }):\n"
+      cases += modifiers.map { "\($0.name).hasUnrecognizedMembers" }.joined(separator: " || ")
+      cases += "\n"
+    }
+    return cases
   }.joined()
   return typeEnum(
     table, .library,
@@ -174,10 +192,7 @@ func eventTypeFile(_ table: [EventTypeDescription]) -> String {
         /// Whether ``unrecognizedValues`` lists anything: asked at every event, and answered
         /// without making the list.
         package var hasUnrecognizedValues: Bool {
-          func isRecognized<Value: OpenEnumeration>(_ value: Value?) -> Bool {
-            value?.isRecognized ?? true
-          }
-          return switch self {
+          switch self {
           \(recognizedCases)
           default: false
           }

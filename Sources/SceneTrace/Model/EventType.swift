@@ -248,44 +248,36 @@ extension Event.Payload {
   /// Whether ``unrecognizedValues`` lists anything: asked at every event, and answered
   /// without making the list.
   package var hasUnrecognizedValues: Bool {
-    func isRecognized<Value: OpenEnumeration>(_ value: Value?) -> Bool {
-      value?.isRecognized ?? true
-    }
-    return switch self {
-    case .sessionConfigure(_, let role, _):
-      !isRecognized(role)
-    case .sceneWillConnect(_, let role, _, _):
-      !isRecognized(role)
-    case .sceneGeometry(_, _, _, let orientation, let horizontalSizeClass):
-      !isRecognized(orientation) || !isRecognized(horizontalSizeClass)
-    case .requestActivate(_, _, _, let style, _):
-      !isRecognized(style)
-    case .requestDestroy(_, _, let animation):
-      !isRecognized(animation)
-    case .keyPress(_, let phase, _, _, let modifiers):
-      !isRecognized(phase) || modifiers.hasUnrecognizedMembers
+    switch self {
+    case .sessionConfigure(_, .unrecognized, _): true
+    case .sceneWillConnect(_, .unrecognized?, _, _): true
+    case .sceneGeometry(_, _, _, .unrecognized?, _), .sceneGeometry(_, _, _, _, .unrecognized?):
+      true
+    case .requestActivate(_, _, _, .unrecognized?, _): true
+    case .requestDestroy(_, _, .unrecognized?): true
+    case .keyPress(_, .unrecognized, _, _, _): true
+    case .keyPress(_, _, _, _, let modifiers):
+      modifiers.hasUnrecognizedMembers
     case .keyCommand(_, _, let modifiers, _, _, _, _, _):
       modifiers.hasUnrecognizedMembers
-    case .focusUpdate(_, _, _, let heading, _):
-      !isRecognized(heading)
-    case .pointerDrag(_, let phase, _, _, let modifiers, let latching, _):
-      !isRecognized(phase) || modifiers.hasUnrecognizedMembers || !isRecognized(latching)
-    case .bandSelection(_, _, let state, _, let modifiers, _):
-      !isRecognized(state) || modifiers.hasUnrecognizedMembers
-    case .dragEnd(_, let operation):
-      !isRecognized(operation)
-    case .appEnvironment(let mode, _, _, _):
-      !isRecognized(mode)
-    case .sceneActiveAppearance(_, let appearance):
-      !isRecognized(appearance)
-    case .sceneEffectiveGeometry(_, _, _, let orientation, let horizontalSizeClass, _, _, _):
-      !isRecognized(orientation) || !isRecognized(horizontalSizeClass)
-    case .sceneLayout(_, let horizontalSizeClass, _):
-      !isRecognized(horizontalSizeClass)
-    case .commandInvoke(_, _, let origin, _, _, _):
-      !isRecognized(origin)
-    case .sceneClose(_, let via):
-      !isRecognized(via)
+    case .focusUpdate(_, _, _, .unrecognized?, _): true
+    case .pointerDrag(_, .unrecognized, _, _, _, _, _),
+      .pointerDrag(_, _, _, _, _, .unrecognized?, _):
+      true
+    case .pointerDrag(_, _, _, _, let modifiers, _, _):
+      modifiers.hasUnrecognizedMembers
+    case .bandSelection(_, _, .unrecognized, _, _, _): true
+    case .bandSelection(_, _, _, _, let modifiers, _):
+      modifiers.hasUnrecognizedMembers
+    case .dragEnd(_, .unrecognized?): true
+    case .appEnvironment(.unrecognized?, _, _, _): true
+    case .sceneActiveAppearance(_, .unrecognized): true
+    case .sceneEffectiveGeometry(_, _, _, .unrecognized?, _, _, _, _),
+      .sceneEffectiveGeometry(_, _, _, _, .unrecognized?, _, _, _):
+      true
+    case .sceneLayout(_, .unrecognized, _): true
+    case .commandInvoke(_, _, .unrecognized, _, _, _): true
+    case .sceneClose(_, .unrecognized): true
 
     default: false
     }
