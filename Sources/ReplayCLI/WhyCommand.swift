@@ -117,7 +117,8 @@ struct WhyCommand: ParsableCommand {
     field: JSONPath, value: JSONValue?, state: TraceState, changes: Changes, lastSeq: Int
   ) {
     // The latest change and the `depth` before it (`depth + 1` overflows at the largest Int).
-    let shown = changes.printed.dropLast().suffix(depth) + changes.printed.suffix(1)
+    let earlier = changes.printed.dropLast().suffix(depth)
+    let shown = earlier + changes.printed.suffix(1)
     let text = EventText(lastSeq: lastSeq).widened(toFit: shown.map(\.event)[...])
     Console.output(
       "\(field) after seq \(state.seq) (t \(state.time)): \(Self.describe(value))")
@@ -127,12 +128,11 @@ struct WhyCommand: ParsableCommand {
     }
     Console.output("last changed by")
     for line in Self.lines(for: latest, text: text) { Console.output(line) }
-    let earlier = changes.printed.dropLast().suffix(depth).reversed()
     guard !earlier.isEmpty else { return }
     let hidden = changes.count - 1 - earlier.count
     Console.output(
       "fed by" + (hidden > 0 ? " (the \(earlier.count) latest; \(hidden) earlier)" : ""))
-    for change in earlier {
+    for change in earlier.reversed() {
       for line in Self.lines(for: change, text: text) { Console.output(line) }
     }
   }

@@ -28,13 +28,8 @@ package struct EventText {
 
   /// Widens the columns to fit the seqs, times and types of `events` too.
   package mutating func widen(toFit events: some Sequence<Event>) {
-    for event in events { widen(seq: event.seq, time: event.time, type: event.type) }
-  }
-
-  private mutating func widen(seq: Int, time: TraceTime, type: EventType) {
-    seqWidth = max(seqWidth, Self.decimalCount(seq))
-    timeWidth = max(timeWidth, Self.secondsCount(time))
-    typeWidth = max(typeWidth, type.rawValue.utf8.count)
+    var scratch = JSONText(reservingCapacity: 32)
+    for event in events { widen(seq: event.seq, time: event.time, type: event.type, &scratch) }
   }
 
   /// These columns, widened to fit the seqs, times and types of `events` too: the lines of one
@@ -42,12 +37,26 @@ package struct EventText {
   /// characters) and types.
   package func widened(toFit events: ArraySlice<Event>) -> EventText {
     var text = self
-    // Read where the events are stored (a report widens each finding's block): a loop hands
-    // out a copy of each event, its strings retained and released.
+    var scratch = JSONText(reservingCapacity: 32)
+    // Read where the events are stored (a report widens each finding's block): a loop over the
+    // slice hands out a copy of each event, its strings retained and released.
     for index in events.indices {
-      text.widen(seq: events[index].seq, time: events[index].time, type: events[index].type)
+      text.widen(
+        seq: events[index].seq, time: events[index].time, type: events[index].type, &scratch)
     }
     return text
+  }
+
+  /// Widens the columns to one event's seq, time and type; a time's width is that of its text
+  /// as a line writes it, into `scratch`.
+  private mutating func widen(
+    seq: Int, time: TraceTime, type: EventType, _ scratch: inout JSONText
+  ) {
+    seqWidth = max(seqWidth, Self.decimalCount(seq))
+    scratch.removeAll()
+    scratch.appendSeconds(time)
+    timeWidth = max(timeWidth, scratch.byteCount)
+    typeWidth = max(typeWidth, type.rawValue.utf8.count)
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
@@ -89,21 +98,6 @@ package struct EventText {
     var text = JSONText(reservingCapacity: 64)
     event.writeFields(to: &text)
     return text.string
-  }
-
-  /// How many characters `time` takes in seconds, as ``TraceTime/description`` writes it
-  /// (`3.25`, `12`), counted without writing it.
-  private static func secondsCount(_ time: TraceTime) -> Int {
-    let magnitude = time.nanoseconds.magnitude
-    var count = (time.nanoseconds < 0 ? 1 : 0) + decimalCount(Int(magnitude / 1_000_000_000))
-    var fraction = magnitude % 1_000_000_000
-    guard fraction != 0 else { return count }
-    count += 10  // the point and nine digits, less the trailing zeros left out
-    while fraction % 10 == 0 {
-      fraction /= 10
-      count -= 1
-    }
-    return count
   }
 
   /// How many characters `value` takes in decimal, with its sign.
