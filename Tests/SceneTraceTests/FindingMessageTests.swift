@@ -47,4 +47,21 @@ import Testing
         == "key.command \"s\" in scene A (since seq 12); items [item-0, item-12, ü] and . "
         + "Written ahead.")
   }
+
+  /// A quoted value reads as its `debugDescription`, for seeded strings of printable ASCII,
+  /// the characters it escapes (quotes, backslash, controls) and scalars beyond ASCII.
+  @Test func aQuotedValueReadsAsItsDebugDescription() {
+    let pieces = [
+      "a", "Z", "0", " ", "~", "-", "item", "\"", "'", "\\", "\t", "\n", "\r", "\0",
+      "\u{7F}", "\u{1B}", "é", "e\u{301}", "\u{301}", "日本", "\u{1F4DD}", "\u{200B}",
+    ]
+    var random = SplitMix64(seed: 0x51A7_E5)
+    for _ in 0..<2_000 {
+      let count = Int(random.next() % 6)
+      let string = (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+        .joined()
+      let message: FindingMessage = "is \(quoted: string)."
+      #expect(message.text == "is \(string.debugDescription).", "\(Array(string.utf8))")
+    }
+  }
 }

@@ -93,7 +93,7 @@ extension BuiltInReducer {
     _ log: inout FindingLog
   ) {
     // Made only for a finding: its message's first words.
-    var name: FindingMessage { "key.command \(command.input.debugDescription)" }
+    var name: FindingMessage { "key.command \(quoted: command.input)" }
     reportInactiveKeyScene(id, scene: scene, name, app, &log)
     if let chain = command.chain, let target = command.target, !chain.contains(target) {
       log.report(
@@ -158,10 +158,10 @@ extension BuiltInReducer {
   func reportNonInteractive(
     _ id: SessionID, _ what: String, _ state: TraceState, _ log: inout FindingLog
   ) {
-    guard state.nonInteractiveSessions.contains(id), let role = state.sessions[id]?.role else {
+    guard state.nonInteractiveSessions.contains(id), let role = state.sessions.role(of: id) else {
       return
     }
-    let connected = state.sessions[id]?.scene.map { [$0.connectedAt] } ?? []
+    let connected = state.sessions.readScene(id) { [$0.connectedAt] } ?? []
     log.report(
       .keyNonInteractiveScene, .error, session: id,
       "scene \(id), of role \(role.rawValue), \(what); a non-interactive external-display "

@@ -55,7 +55,7 @@ extension BuiltInReducer {
 
   /// A deleted key owes no render.
   func forgetRenders(of key: String, in state: inout TraceState) {
-    for id in state.connectedSessions where state.sessions[id]?.scene?.pendingRenders[key] != nil {
+    for id in state.sessions.keysWithScene(where: { $0.pendingRenders[key] != nil }) {
       state.updateScene(id) { $0.pendingRenders[key] = nil }
     }
   }
@@ -132,8 +132,8 @@ extension BuiltInReducer {
       checkNavigation(id, key: key, value: value, state: &state, log: &log)
       if key.isSharedAcrossScenes, let current = state.shared[key], current.value != value {
         let writer = current.writer.map { " by \($0)" } ?? ""
-        let latest =
-          "the latest write (seq \(current.seq)\(writer)) is \(current.value.debugDescription)"
+        let latest: FindingMessage =
+          "the latest write (seq \(current.seq)\(writer)) is \(quoted: current.value)"
         let related = [current.seq, previous].compactMap(\.self)
         // An older value is stale; a value not written yet is the scene changing its own view
         // before the model, and settles nothing it owes.
@@ -141,13 +141,13 @@ extension BuiltInReducer {
         if settled {
           log.report(
             .sharedStaleRender, .error, session: id,
-            "scene \(id) renders \(key) = \(value.debugDescription), an older value: "
+            "scene \(id) renders \(key) = \(quoted: value), an older value: "
               + "\(latest); a scene must render the current value, not a copy it read earlier",
             related: related)
         } else {
           log.report(
             .sharedRenderBeforeWrite, .warning, session: id,
-            "scene \(id) renders \(key) = \(value.debugDescription), which no write has stored: "
+            "scene \(id) renders \(key) = \(quoted: value), which no write has stored: "
               + "\(latest); write the model first and let every scene render from it",
             related: related)
         }
@@ -167,7 +167,7 @@ extension BuiltInReducer {
       guard let scene = state.sessions[id]?.scene else { continue }
       for key in scene.pendingRenders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
         guard let pending = scene.pendingRenders[key] else { continue }
-        let shown = scene.renders[key].map(\.debugDescription) ?? "nothing"
+        let shown: FindingMessage = scene.renders[key].map { "\(quoted: $0)" } ?? "nothing"
         let back =
           state.nonInteractiveSessions.contains(id) ? "come back on screen" : "become active"
         let waiting =
@@ -176,7 +176,7 @@ extension BuiltInReducer {
         log.report(
           .sharedStaleRender, .error, session: id,
           "the trace ended while scene \(id) still showed \(key) = \(shown), not "
-            + "\(pending.value.debugDescription) written at seq \(pending.latestWrite) "
+            + "\(quoted: pending.value) written at seq \(pending.latestWrite) "
             + "(\(waiting))",
           related: [pending.firstWrite, pending.latestWrite, scene.renderedAt[key]]
             .compactMap(\.self))
@@ -190,10 +190,11 @@ extension BuiltInReducer {
     _ id: SessionID, _ key: String, _ pending: PendingRender, scene: SceneState,
     _ state: TraceState, at callback: LifecycleCallback?, _ log: inout FindingLog
   ) {
-    let shown = "\(key) = " + (scene.renders[key].map(\.debugDescription) ?? "nothing")
+    let shown: FindingMessage =
+      "\(key) = " + (scene.renders[key].map { "\(quoted: $0)" } ?? "nothing")
     let writer = state.shared[key]?.writer.map { " by \($0)" } ?? ""
-    let write =
-      "\(pending.value.debugDescription) was written at seq \(pending.firstWrite)\(writer) "
+    let write: FindingMessage =
+      "\(quoted: pending.value) was written at seq \(pending.firstWrite)\(writer) "
       + "(t \(pending.writtenAt))"
     let message: FindingMessage
     // A screen-mirroring scene's second starts when it enters the foreground.

@@ -93,18 +93,24 @@ extension BuiltInReducer {
     _ id: SessionID, content: String?, exclusive: Bool?, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    if let content, let instance = state.sessions[id]?.scene?.instance {
-      for other in state.connectedSessions where other != id {
-        guard let scene = state.sessions[other]?.scene, scene.content == content,
-          exclusive == true || scene.contentIsExclusive,
+    if let content, let instance = state.sessions.readScene(id, { $0.instance }) {
+      // The other scenes are read where they are stored: a copy of each took more than the
+      // rest of the event.
+      let showing = state.sessions.keysWithScene {
+        $0.content == content && (exclusive == true || $0.contentIsExclusive)
+      }
+      for other in showing.sorted() where other != id {
+        guard
+          let (otherInstance, since) = state.sessions.readScene(
+            other, { ($0.instance, $0.contentSince) }),
           state.memory.firstReport(
-            .contentExclusive, "\(id)#\(instance)", "\(other)#\(scene.instance)")
+            .contentExclusive, "\(id)#\(instance)", "\(other)#\(otherInstance)")
         else { continue }
         log.report(
           .contentExclusive, .error, session: id,
           "scene \(id) shows \(content), which scene \(other) already shows and which is "
             + "exclusive: one scene at a time may show it",
-          related: scene.contentSince.map { [$0] } ?? [])
+          related: since.map { [$0] } ?? [])
       }
     }
     let seq = log.seq
@@ -128,7 +134,7 @@ extension BuiltInReducer {
     else { return }
     log.report(
       .navigationSharedState, .error, session: id,
-      "scene \(id) renders \(key) = \(value.debugDescription), the navigation state session "
+      "scene \(id) renders \(key) = \(quoted: value), the navigation state session "
         + "\(writer) wrote at seq \(current.seq); navigation state belongs to one session, "
         + "so this window mirrors the other",
       related: [current.seq])

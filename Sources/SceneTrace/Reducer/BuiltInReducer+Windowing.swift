@@ -34,9 +34,9 @@ extension BuiltInReducer {
     if appearance == .active {
       state.app.frontmostScene = id
     } else if state.app.frontmostScene == id {
-      state.app.frontmostScene = state.connectedSessions.first {
-        $0 != id && state.sessions[$0]?.scene?.appearance == .active
-      }
+      // The first active scene in the order of `connectedSessions`, each read in place.
+      state.app.frontmostScene = state.sessions.keysWithScene { $0.appearance == .active }
+        .filter { $0 != id }.min()
     }
     noteAppearanceChange(in: &state, at: seq)
   }
