@@ -17,8 +17,13 @@ struct FindingMessage: ExpressibleByStringInterpolation {
   @inline(never)
   init(stringLiteral literal: StaticString) {
     bytes = []
+    bytes.reserveCapacity(Swift.max(literal.utf8CodeUnitCount, Self.typicalLength))
     bytes.append(literal)
   }
+
+  /// Room for a whole message, made once: a message joined from pieces by `+` grows its first
+  /// piece, which a room of its own length made grow (and copy) at nearly every piece.
+  fileprivate static let typicalLength = 256
 
   @inline(never)
   init(stringInterpolation: StringInterpolation) {
@@ -48,7 +53,8 @@ struct FindingMessage: ExpressibleByStringInterpolation {
     @inline(never)
     init(literalCapacity: Int, interpolationCount: Int) {
       // Most interpolated values are identifiers and short names.
-      bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+      bytes.reserveCapacity(
+        Swift.max(literalCapacity + 16 * interpolationCount, FindingMessage.typicalLength))
     }
 
     @inline(never)
