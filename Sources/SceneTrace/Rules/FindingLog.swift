@@ -65,10 +65,11 @@ struct FindingLog {
   var findings: [Finding] {
     // One finding or none (nearly every event) has nothing to hide and nothing to order.
     guard let found, found.count > 1 else { return found ?? [] }
-    let present = Set(found.map(\.rule))
+    // Two or three findings: each is checked against the others, without a set of their rules
+    // (hashing each rule's name cost more than the rest of the step).
     return found.filter { finding in
-      !present.contains { rule in
-        rule != finding.rule && Self.rule(rule, suppresses: finding.rule)
+      !found.contains { other in
+        other.rule != finding.rule && Self.rule(other.rule, suppresses: finding.rule)
       }
     }
     .sorted(by: Finding.reportOrder)
