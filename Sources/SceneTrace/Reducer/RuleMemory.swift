@@ -24,19 +24,30 @@ struct RuleMemory: Hashable, Sendable, Codable {
 
   /// Remembers that `key` held `value` until a write replaced it.
   mutating func noteFormerValue(_ value: String, of key: String) {
-    if formerValues[key]?.last == value { return }
-    formerValues[key, default: []].removeAll { $0 == value }
-    formerValues[key, default: []].append(value)
-    if formerValues[key, default: []].count > Self.formerValueLimit {
-      formerValues[key, default: []].removeFirst()
-    }
+    // The key's values are changed where the dictionary stores them: one lookup, not four.
+    Self.note(value, in: &formerValues[key, default: []])
+  }
+
+  /// Makes `value` the latest of `values`, each value once, at most `formerValueLimit` of them.
+  private static func note(_ value: String, in values: inout [String]) {
+    if values.last == value { return }
+    values.removeAll { $0 == value }
+    values.append(value)
+    if values.count > formerValueLimit { values.removeFirst() }
   }
 
   /// Records that `rule` reported the pair `first`/`second` (in either order); false when it
   /// already had.
   mutating func firstReport(_ rule: RuleID, _ first: String, _ second: String) -> Bool {
-    let pair = [first, second].sorted { $0.precedesInScalarOrder($1) }
-    let entry = "\(rule)|\(pair[0])|\(pair[1])"
+    // The entry is joined in one string with room for it, not an array sorted and interpolated.
+    let (low, high) =
+      second.precedesInScalarOrder(first) ? (second, first) : (first, second)
+    var entry = rule.rawValue
+    entry.reserveCapacity(entry.utf8.count + low.utf8.count + high.utf8.count + 2)
+    entry += "|"
+    entry += low
+    entry += "|"
+    entry += high
     let index = reportedPairs.partitioningIndex { !$0.precedesInScalarOrder(entry) }
     if index < reportedPairs.count, reportedPairs[index] == entry { return false }
     reportedPairs.insert(entry, at: index)
