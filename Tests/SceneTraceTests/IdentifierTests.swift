@@ -91,4 +91,35 @@ import Testing
         "\(names)")
     }
   }
+
+  /// The selection a band's end derives (`selection(endingWith:)`) merges lists of ASCII names
+  /// in order, and gives what the sets of the items and the selection before give, sorted, with
+  /// each modifier: for ASCII names, lists with other names and canonically equivalent spellings.
+  @Test func aBandsSelectionIsThatOfTheSetsOfItsItems() {
+    var random = SplitMix64(seed: 0xBA4D)
+    let ascii = ["item-3", "item-12", "a", "b", "B", "grid", "", "z-9", "~"]
+    let other = Self.randomSpellings(count: 60, seed: 16) + [Self.composed, Self.decomposed]
+    let modifiers: [ModifierFlags] = [[], [.shift], [.command], [.shift, .command]]
+    for round in 0..<2000 {
+      let pool = round % 3 == 0 ? ascii + other : ascii
+      func names() -> [String] {
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in
+          pool[Int.random(in: 0..<pool.count, using: &random)]
+        }
+      }
+      let (items, before) = (names(), names())
+      let held = modifiers[round % modifiers.count]
+      let band = BandProgress(
+        view: "grid", state: .ended, rect: nil, modifiers: held, items: items, before: before)
+      let (inside, previous) = (Set(items), Set(before))
+      let expected =
+        held.contains(.command)
+        ? previous.symmetricDifference(inside)
+        : held.contains(.shift) ? previous.union(inside) : inside
+      #expect(
+        band.selection(endingWith: items).map { Array($0.unicodeScalars) }
+          == expected.sorted { $0.precedesInScalarOrder($1) }.map { Array($0.unicodeScalars) },
+        "\(before) \(items) \(held)")
+    }
+  }
 }

@@ -181,6 +181,14 @@ public struct BandProgress: Hashable, Sendable, Codable {
   /// items replace the selection, or are added to it with Shift, or toggle it with Command
   /// (Command wins over Shift).
   public func selection(endingWith items: [String]) -> [String] {
+    // ASCII names (nearly all) are merged in order, with no set made of either side: for them
+    // byte order and equality are those of `String`, and a set's hashing was most of a band's
+    // end.
+    if let inside = items.asciiNamesInOrder, let previous = before.asciiNamesInOrder {
+      if modifiers.contains(.command) { return previous.merged(with: inside, keepingBoth: false) }
+      if modifiers.contains(.shift) { return previous.merged(with: inside, keepingBoth: true) }
+      return inside
+    }
     let inside = Set(items)
     let previous = Set(before)
     let result: Set<String>
@@ -297,19 +305,48 @@ extension Sequence<String> {
     // comparison in closures over both strings' bytes. Sorted by their bytes, their repeats are
     // neighbours, and no name is hashed into a set. Names already in order are the answer as
     // they are.
-    if let names = self as? [String],
-      names.allSatisfy({ $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } })
-    {
-      if names.isStrictlyIncreasing { return names }
-      var sorted = names.sorted()
-      sorted.removeNeighbouringRepeats()
-      return sorted
-    }
+    if let names = self as? [String], let sorted = names.asciiNamesInOrder { return sorted }
     return Set(self).sorted { $0.precedesInScalarOrder($1) }
   }
 }
 
 extension [String] {
+  /// The names sorted by their bytes, without repeats, when every one is ASCII; nil otherwise.
+  fileprivate var asciiNamesInOrder: [String]? {
+    guard allSatisfy({ $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } }) else {
+      return nil
+    }
+    if isStrictlyIncreasing { return self }
+    var sorted = sorted()
+    sorted.removeNeighbouringRepeats()
+    return sorted
+  }
+
+  /// These names and `other`'s, both in order without repeats, merged in order: a name in both
+  /// is kept once when `keepingBoth` (their union), left out otherwise (their symmetric
+  /// difference).
+  fileprivate func merged(with other: [String], keepingBoth: Bool) -> [String] {
+    var merged: [String] = []
+    merged.reserveCapacity(count + other.count)
+    var (index, otherIndex) = (startIndex, other.startIndex)
+    while index < endIndex, otherIndex < other.endIndex {
+      if self[index] < other[otherIndex] {
+        merged.append(self[index])
+        index += 1
+      } else if other[otherIndex] < self[index] {
+        merged.append(other[otherIndex])
+        otherIndex += 1
+      } else {
+        if keepingBoth { merged.append(self[index]) }
+        index += 1
+        otherIndex += 1
+      }
+    }
+    merged += self[index...]
+    merged += other[otherIndex...]
+    return merged
+  }
+
   /// Whether each string precedes the next: by its bytes, when they are ASCII.
   fileprivate var isStrictlyIncreasing: Bool {
     indices.dropFirst().allSatisfy { self[$0 - 1] < self[$0] }
