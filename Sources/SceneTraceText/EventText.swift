@@ -28,8 +28,7 @@ package struct EventText {
 
   /// Widens the columns to fit the seqs, times and types of `events` too.
   package mutating func widen(toFit events: some Sequence<Event>) {
-    var scratch = JSONText(reservingCapacity: 32)
-    for event in events { widen(seq: event.seq, time: event.time, type: event.type, &scratch) }
+    for event in events { widen(seq: event.seq, time: event.time, type: event.type) }
   }
 
   /// These columns, widened to fit the seqs, times and types of `events` too: the lines of one
@@ -37,25 +36,19 @@ package struct EventText {
   /// characters) and types.
   package func widened(toFit events: ArraySlice<Event>) -> EventText {
     var text = self
-    var scratch = JSONText(reservingCapacity: 32)
     // Read where the events are stored (a report widens each finding's block): a loop over the
     // slice hands out a copy of each event, its strings retained and released.
     for index in events.indices {
-      text.widen(
-        seq: events[index].seq, time: events[index].time, type: events[index].type, &scratch)
+      text.widen(seq: events[index].seq, time: events[index].time, type: events[index].type)
     }
     return text
   }
 
-  /// Widens the columns to one event's seq, time and type; a time's width is that of its text
-  /// as a line writes it, into `scratch`.
-  private mutating func widen(
-    seq: Int, time: TraceTime, type: EventType, _ scratch: inout JSONText
-  ) {
+  /// Widens the columns to one event's seq, time and type; a time's width is that of the text
+  /// a line writes (`TraceTime.withSecondsText`), made on the stack.
+  private mutating func widen(seq: Int, time: TraceTime, type: EventType) {
     seqWidth = max(seqWidth, Self.decimalCount(seq))
-    scratch.removeAll()
-    scratch.appendSeconds(time)
-    timeWidth = max(timeWidth, scratch.byteCount)
+    timeWidth = max(timeWidth, time.withSecondsText(\.count))
     typeWidth = max(typeWidth, type.rawValue.utf8.count)
   }
 

@@ -21,19 +21,43 @@ public struct TraceTime: Hashable, Sendable, Comparable, CustomStringConvertible
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
   /// The time in seconds, exact to the nanosecond, without trailing zeros: `3.25`, `0`, `12`.
-  public var description: String {
-    let sign = nanoseconds < 0 ? "-" : ""
-    let magnitude = nanoseconds.magnitude
-    let whole = magnitude / 1_000_000_000
-    var fraction = magnitude % 1_000_000_000
-    guard fraction != 0 else { return "\(sign)\(whole)" }
-    var digits = 9
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
+  public var description: String { withSecondsText { String(decoding: $0, as: UTF8.self) } }
+
+  /// Runs `body` on ``description``'s text as UTF-8 bytes, written into a buffer on the stack:
+  /// the one place the form of a time in seconds is made, for a `String`, a report's line or
+  /// the width of its column. Inlinable, so that other modules write it without a call.
+  @inlinable
+  package func withSecondsText<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    // 32 bytes: the longest time, `-9223372036.854775808`, takes 21.
+    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    return Swift.withUnsafeMutableBytes(of: &text) { buffer in
+      // Written backwards: the fraction without its trailing zeros, the point, the seconds.
+      var start = buffer.count
+      func write(_ byte: UInt8) {
+        start &-= 1
+        buffer[start] = byte
+      }
+      let magnitude = nanoseconds.magnitude
+      var fraction = magnitude % 1_000_000_000
+      if fraction != 0 {
+        var digits = 9
+        while fraction % 10 == 0 {
+          fraction /= 10
+          digits &-= 1
+        }
+        for _ in 0..<digits {
+          write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
+          fraction /= 10
+        }
+        write(UInt8(ascii: "."))
+      }
+      var whole = magnitude / 1_000_000_000
+      repeat {
+        write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10))
+        whole /= 10
+      } while whole != 0
+      if nanoseconds < 0 { write(UInt8(ascii: "-")) }
+      return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
     }
-    let fractionText = String(fraction)
-    let padding = String(repeating: "0", count: digits - fractionText.count)
-    return "\(sign)\(whole).\(padding)\(fractionText)"
   }
 }

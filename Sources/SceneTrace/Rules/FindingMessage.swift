@@ -157,17 +157,7 @@ extension [UInt8] {
   /// Appends `value` in decimal, as its `description` writes it.
   fileprivate mutating func appendDecimal(_ value: Int) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    var rest = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
-    Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-      var start = buffer.count
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      append(contentsOf: buffer[start...])
-    }
+    value.magnitude.withDecimalDigits { append(contentsOf: $0) }
   }
 }
 

@@ -1,3 +1,5 @@
+import SceneTrace
+
 // Writing JSON text.
 
 extension JSONValue {
@@ -209,20 +211,17 @@ package struct JSONText {
 
   /// Appends the decimal digits of `value`, with leading zeros up to `minimumCount` digits.
   package mutating func appendDigits(_ value: UInt, minimumCount: Int) {
-    var count = 1
-    var rest = value / 10
-    while rest != 0 {
-      count += 1
-      rest /= 10
-    }
-    count = Swift.max(count, minimumCount)
-    write(upTo: count) { room in
-      var rest = value
-      for offset in (0..<count).reversed() {
-        room[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
+    // One division a digit: counting the digits first divided each twice (a report writes
+    // three numbers a line).
+    value.withDecimalDigits { digits in
+      let zeros = minimumCount - digits.count
+      if zeros > 0 {
+        write(upTo: zeros) { room in
+          room.initialize(repeating: UInt8(ascii: "0"), count: zeros)
+          return zeros
+        }
       }
-      return count
+      write(digits.assumingMemoryBound(to: UInt8.self))
     }
   }
 

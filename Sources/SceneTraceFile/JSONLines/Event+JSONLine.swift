@@ -229,18 +229,7 @@ extension JSONText {
 
   /// Appends `time` in seconds as ``TraceTime/description`` writes it: `3.25`, `0`, `12`.
   package mutating func appendSeconds(_ time: TraceTime) {
-    if time.nanoseconds < 0 { append("-") }
-    let magnitude = UInt(time.nanoseconds.magnitude)
-    appendDigits(magnitude / 1_000_000_000, minimumCount: 1)
-    var fraction = magnitude % 1_000_000_000
-    guard fraction != 0 else { return }
-    var digits = 9
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    append(".")
-    appendDigits(fraction, minimumCount: digits)
+    time.withSecondsText { appendRaw($0.assumingMemoryBound(to: UInt8.self)) }
   }
 }
 
