@@ -110,7 +110,7 @@ import Testing
     text.appendWord("")
     #expect(text.byteCount == 2 && text.string == #""""#)
     text.appendKey("key", prefix: " ", suffix: "=")
-    text.appendDigits(7, minimumCount: 3)
-    #expect(text.string == #""" key=007"#)
+    text.appendInteger(-7)
+    #expect(text.string == #""" key=-7"#)
   }
 }

@@ -33,10 +33,6 @@ public struct TraceTime: Hashable, Sendable, Comparable, CustomStringConvertible
     return Swift.withUnsafeMutableBytes(of: &text) { buffer in
       // Written backwards: the fraction without its trailing zeros, the point, the seconds.
       var start = buffer.count
-      func write(_ byte: UInt8) {
-        start &-= 1
-        buffer[start] = byte
-      }
       let magnitude = nanoseconds.magnitude
       var fraction = magnitude % 1_000_000_000
       if fraction != 0 {
@@ -45,18 +41,15 @@ public struct TraceTime: Hashable, Sendable, Comparable, CustomStringConvertible
           fraction /= 10
           digits &-= 1
         }
-        for _ in 0..<digits {
-          write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
-          fraction /= 10
-        }
-        write(UInt8(ascii: "."))
+        start = buffer.writeDigits(of: fraction, endingAt: start, minimumCount: digits)
+        start &-= 1
+        buffer[start] = UInt8(ascii: ".")
       }
-      var whole = magnitude / 1_000_000_000
-      repeat {
-        write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10))
-        whole /= 10
-      } while whole != 0
-      if nanoseconds < 0 { write(UInt8(ascii: "-")) }
+      start = buffer.writeDigits(of: magnitude / 1_000_000_000, endingAt: start)
+      if nanoseconds < 0 {
+        start &-= 1
+        buffer[start] = UInt8(ascii: "-")
+      }
       return body(UnsafeRawBufferPointer(rebasing: buffer[start...]))
     }
   }

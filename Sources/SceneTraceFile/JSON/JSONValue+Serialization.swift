@@ -206,23 +206,7 @@ package struct JSONText {
   /// Appends `value` in decimal.
   package mutating func appendInteger(_ value: Int) {
     if value < 0 { write(UInt8(ascii: "-")) }
-    appendDigits(value.magnitude, minimumCount: 1)
-  }
-
-  /// Appends the decimal digits of `value`, with leading zeros up to `minimumCount` digits.
-  package mutating func appendDigits(_ value: UInt, minimumCount: Int) {
-    // One division a digit: counting the digits first divided each twice (a report writes
-    // three numbers a line).
-    value.withDecimalDigits { digits in
-      let zeros = minimumCount - digits.count
-      if zeros > 0 {
-        write(upTo: zeros) { room in
-          room.initialize(repeating: UInt8(ascii: "0"), count: zeros)
-          return zeros
-        }
-      }
-      write(digits.assumingMemoryBound(to: UInt8.self))
-    }
+    value.magnitude.withDecimalDigits { write($0.assumingMemoryBound(to: UInt8.self)) }
   }
 
   /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as
