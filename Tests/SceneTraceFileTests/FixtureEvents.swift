@@ -90,8 +90,8 @@ extension FixturePayload {
     "width",
   ]
 
-  /// Adds the payload's present fields in the order of the event table.
-  func export(to f: inout ExportFields) {
+  /// Adds the payload's present fields to `f` in the order of the event table.
+  func export(to f: inout some EventFieldWriter) {
     switch self {
     case .windowFixtureProbe(
       let session, let label, let count, let width, let inside, let modifiers, let heading,

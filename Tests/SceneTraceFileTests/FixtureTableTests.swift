@@ -10,7 +10,7 @@ import Testing
 @Suite struct FixtureTableTests {
   /// The payload's JSON line, without seq and time.
   private static func line(_ payload: FixturePayload) -> String {
-    var fields = ExportFields()
+    var fields = JSONObjectFields()
     fields.add("type", .string(payload.type.rawValue))
     payload.export(to: &fields)
     return JSONValue.object(fields.object).serialized()

@@ -27,8 +27,8 @@ func jsonCodec(_ table: [EventTypeDescription], _ names: Names) -> String {
       /// The key of every field of every event type: the members of an event line a reader keeps.
       static let fieldKeys: Set<String> = [\(keys.joined(separator: ", "))]
 
-      /// Adds the payload's present fields in the order of the event table.
-      func export(to f: inout ExportFields) {
+      /// Adds the payload's present fields to `f` in the order of the event table.
+      func export(to f: inout some EventFieldWriter) {
         switch self {
         \(exports)
         }

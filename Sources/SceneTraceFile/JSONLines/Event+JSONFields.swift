@@ -16,8 +16,8 @@ extension Event.Payload {
     "view", "wantsPriority", "width", "window", "x", "y",
   ]
 
-  /// Adds the payload's present fields in the order of the event table.
-  func export(to f: inout ExportFields) {
+  /// Adds the payload's present fields to `f` in the order of the event table.
+  func export(to f: inout some EventFieldWriter) {
     switch self {
     case .appLaunch(
       let launch, let os, let sdk, let supportsMultipleScenes, let activityTypes, let openSessions):

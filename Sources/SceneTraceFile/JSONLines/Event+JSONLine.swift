@@ -15,15 +15,21 @@ extension Event {
 
   /// Appends ``jsonLine`` to `text`, without building the line's JSON value.
   package func writeJSONLine(to text: inout JSONText) {
-    var fields = ExportFields(writingTo: &text)
-    addMembers(to: &fields)
+    var fields = JSONLineFields(writingTo: &text)
+    fields.add("seq", seq)
+    fields.add("t", time)
+    fields.add("type", type.rawValue)
+    payload.export(to: &fields)
     fields.finish(writingTo: &text)
   }
 
   /// The event as a JSON object, in the export form of ``jsonLine``.
   package var json: JSONValue {
-    var fields = ExportFields()
-    addMembers(to: &fields)
+    var fields = JSONObjectFields()
+    fields.add("seq", JSONValue(seq))
+    fields.add("t", JSONValue(time))
+    fields.add("type", type.rawValue)
+    payload.export(to: &fields)
     return .object(fields.object)
   }
 
@@ -31,7 +37,7 @@ extension Event {
   /// without its seq, time and type: a value is bare when it is a simple word
   /// (``Swift/String/isBareWord``), JSON otherwise.
   package func writeFields(to text: inout JSONText) {
-    var fields = ExportFields(writingFieldsTo: &text)
+    var fields = ReportLineFields(writingTo: &text)
     payload.export(to: &fields)
     fields.finish(writingTo: &text)
   }
@@ -39,98 +45,41 @@ extension Event {
   /// The event's fields as the export form writes them, in its order, without `"seq"`, `"t"`
   /// and `"type"`.
   package var jsonFields: JSONObject {
-    var fields = ExportFields()
+    var fields = JSONObjectFields()
     payload.export(to: &fields)
     return fields.object
   }
-
-  private func addMembers(to fields: inout ExportFields) {
-    fields.add("seq", seq)
-    fields.add("t", time)
-    fields.add("type", type.rawValue)
-    payload.export(to: &fields)
-  }
 }
 
-/// An event's members in the export form, added one at a time: each `add` adds a member unless
-/// the value is absent, either to a JSON object or straight to text: a line's JSON object, or
-/// the `name=value` fields of a report's line.
-struct ExportFields {
-  /// What the members make.
-  private enum Form {
-    /// A JSON object, in ``object``.
-    case object
-    /// A JSON object's text: a JSON line.
-    case jsonText
-    /// `name=value` fields apart by spaces: a report's line.
-    case fieldText
-  }
+/// What an event's fields are written to, one at a time in the order of the event table
+/// (`Event.Payload.export(to:)`): each `add` writes a member unless its value is absent (nil,
+/// no modifiers). Three forms: a JSON object (``JSONObjectFields``), a JSON line's text
+/// (``JSONLineFields``) and a report line's `name=value` fields (``ReportLineFields``); the
+/// export is specialized for each, so that the form is chosen once, not at every field.
+protocol EventFieldWriter {
+  mutating func add(_ key: StaticString, _ value: String?)
+  mutating func add(_ key: StaticString, _ value: SessionID?)
+  mutating func add(_ key: StaticString, _ value: Int)
+  mutating func add(_ key: StaticString, _ value: Double)
+  mutating func add(_ key: StaticString, _ value: Bool?)
+  mutating func add(_ key: StaticString, _ values: [String]?)
+  mutating func add(_ key: StaticString, _ values: [SessionID]?)
+  mutating func add<Value: OpenEnumeration>(_ key: StaticString, _ value: Value?)
+  mutating func add(_ key: StaticString, _ modifiers: ModifierFlags)
+  mutating func add(_ key: StaticString, _ rect: Rect?)
+}
 
-  /// The members added, when they make an object.
-  private(set) var object = JSONObject()
-  /// The text of the members added, when they make text.
-  private var text = JSONText(reservingCapacity: 0)
-  private let form: Form
-  private var isEmpty = true
-
-  /// Fields that make a JSON object.
-  init() {
-    object = JSONObject(reservingCapacity: 10)
-    form = .object
-  }
-
-  /// Fields written to the end of `text` as a JSON object, which they hold until
-  /// ``finish(writingTo:)``.
-  init(writingTo text: inout JSONText) {
-    form = .jsonText
-    swap(&self.text, &text)
-    self.text.append("{")
-  }
-
-  /// Fields written to the end of `text` as `name=value`, apart by spaces, which they hold
-  /// until ``finish(writingTo:)``.
-  init(writingFieldsTo text: inout JSONText) {
-    form = .fieldText
-    swap(&self.text, &text)
-  }
-
-  /// Ends the text (a line's object) and hands it back.
-  mutating func finish(writingTo text: inout JSONText) {
-    if form == .jsonText { self.text.append("}") }
-    swap(&self.text, &text)
-  }
-
-  /// Whether the members are written as text rather than to ``object``.
-  private var writesText: Bool { form != .object }
-
-  /// Starts a member of the text: its key and colon, or its name and `=`.
-  private mutating func startMember(_ key: StaticString) {
-    defer { isEmpty = false }
-    // Keys are the event table's field names: nothing in them to escape.
-    switch (form == .fieldText, isEmpty) {
-    case (true, true): text.appendKey(key, prefix: "", suffix: "=")
-    case (true, false): text.appendKey(key, prefix: " ", suffix: "=")
-    case (false, true): text.appendKey(key, prefix: "\"", suffix: "\":")
-    case (false, false): text.appendKey(key, prefix: ",\"", suffix: "\":")
-    }
-  }
+/// An event's fields as the members of a JSON object.
+struct JSONObjectFields: EventFieldWriter {
+  /// The members added.
+  private(set) var object = JSONObject(reservingCapacity: 10)
 
   mutating func add(_ key: StaticString, _ value: JSONValue) {
-    guard writesText else { return object.appendUnchecked(key.description, value) }
-    if case .string(let string) = value { return add(key, string) }
-    startMember(key)
-    value.write(to: &text, indent: nil)
+    object.appendUnchecked(key.description, value)
   }
 
   mutating func add(_ key: StaticString, _ value: String?) {
-    guard let value else { return }
-    guard writesText else { return add(key, .string(value)) }
-    startMember(key)
-    if form == .fieldText {
-      text.appendWord(value)
-    } else {
-      text.appendString(value)
-    }
+    if let value { add(key, .string(value)) }
   }
 
   mutating func add(_ key: StaticString, _ value: SessionID?) {
@@ -138,21 +87,11 @@ struct ExportFields {
   }
 
   mutating func add(_ key: StaticString, _ value: Int) {
-    guard writesText else { return add(key, JSONValue(value)) }
-    startMember(key)
-    text.appendInteger(value)
-  }
-
-  mutating func add(_ key: StaticString, _ value: TraceTime) {
-    guard writesText else { return add(key, JSONValue(value)) }
-    startMember(key)
-    text.appendSeconds(value)
+    add(key, JSONValue(value))
   }
 
   mutating func add(_ key: StaticString, _ value: Double) {
-    guard writesText else { return add(key, JSONValue(value)) }
-    startMember(key)
-    text.appendNumber(value)
+    add(key, JSONValue(value))
   }
 
   mutating func add(_ key: StaticString, _ value: Bool?) {
@@ -160,58 +99,200 @@ struct ExportFields {
   }
 
   mutating func add(_ key: StaticString, _ values: [String]?) {
-    guard let values else { return }
-    guard writesText else { return add(key, JSONValue(values)) }
-    addStrings(key) { write in values.forEach(write) }
+    if let values { add(key, JSONValue(values)) }
   }
 
   mutating func add(_ key: StaticString, _ values: [SessionID]?) {
-    guard let values else { return }
-    guard writesText else { return add(key, values.map(\.rawValue)) }
-    addStrings(key) { write in
-      for session in values { write(session.rawValue) }
-    }
+    add(key, values?.map(\.rawValue))
   }
 
-  mutating func add(_ key: StaticString, _ value: (some OpenEnumeration)?) {
+  mutating func add<Value: OpenEnumeration>(_ key: StaticString, _ value: Value?) {
     add(key, value?.rawValue)
   }
 
   mutating func add(_ key: StaticString, _ modifiers: ModifierFlags) {
     guard !modifiers.isEmpty else { return }
-    guard writesText else { return add(key, modifiers.members.map(\.rawValue)) }
-    addStrings(key) { write in modifiers.forEachMember { write($0.rawValue) } }
+    add(key, modifiers.members.map(\.rawValue))
   }
 
   mutating func add(_ key: StaticString, _ rect: Rect?) {
     guard let rect else { return }
-    guard writesText else {
-      return add(key, .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) }))
-    }
-    startMember(key)
-    text.append("[")
-    text.appendNumber(rect.x)
-    text.append(",")
-    text.appendNumber(rect.y)
-    text.append(",")
-    text.appendNumber(rect.width)
-    text.append(",")
-    text.appendNumber(rect.height)
-    text.append("]")
+    add(key, .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) }))
+  }
+}
+
+/// An event's fields written straight to text, as `Form` spells them: a JSON line's members
+/// (``JSONLineFields``) or a report line's `name=value` fields (``ReportLineFields``).
+struct TextFields<Form: FieldTextForm>: EventFieldWriter {
+  /// The text, held from ``init(writingTo:)`` to ``finish(writingTo:)``.
+  private var text = JSONText(reservingCapacity: 0)
+  private var isEmpty = true
+
+  /// Fields written to the end of `text`, which they hold until ``finish(writingTo:)``.
+  init(writingTo text: inout JSONText) {
+    swap(&self.text, &text)
+    self.text.append(Form.opening)
   }
 
-  /// Adds the member `key`: an array of the strings `strings` hands to its argument, one by one,
-  /// written as they come rather than gathered into an array first.
-  private mutating func addStrings(_ key: StaticString, _ strings: ((String) -> Void) -> Void) {
+  /// Ends the fields and hands the text back.
+  mutating func finish(writingTo text: inout JSONText) {
+    self.text.append(Form.closing)
+    swap(&self.text, &text)
+  }
+
+  /// Starts a field: its name, between what comes before (after the first field too) and after.
+  private mutating func startMember(_ key: StaticString) {
+    // Keys are the event table's field names: nothing in them to escape.
+    text.appendKey(
+      key, prefix: isEmpty ? Form.firstKeyPrefix : Form.keyPrefix, suffix: Form.keySuffix)
+    isEmpty = false
+  }
+
+  mutating func add(_ key: StaticString, _ value: String?) {
+    guard let value else { return }
     startMember(key)
-    text.append("[")
-    var isFirst = true
-    strings { string in
-      if !isFirst { text.append(",") }
-      isFirst = false
-      text.appendString(string)
+    Form.appendString(value, to: &text)
+  }
+
+  mutating func add(_ key: StaticString, _ value: SessionID?) {
+    add(key, value?.rawValue)
+  }
+
+  mutating func add(_ key: StaticString, _ value: Int) {
+    startMember(key)
+    text.appendInteger(value)
+  }
+
+  mutating func add(_ key: StaticString, _ value: TraceTime) {
+    startMember(key)
+    text.appendSeconds(value)
+  }
+
+  mutating func add(_ key: StaticString, _ value: Double) {
+    startMember(key)
+    text.appendNumber(value)
+  }
+
+  mutating func add(_ key: StaticString, _ value: Bool?) {
+    guard let value else { return }
+    startMember(key)
+    text.append(value ? "true" : "false")
+  }
+
+  mutating func add(_ key: StaticString, _ values: [String]?) {
+    guard let values else { return }
+    startMember(key)
+    text.appendStrings(values)
+  }
+
+  mutating func add(_ key: StaticString, _ values: [SessionID]?) {
+    guard let values else { return }
+    startMember(key)
+    text.appendStrings(values)
+  }
+
+  mutating func add<Value: OpenEnumeration>(_ key: StaticString, _ value: Value?) {
+    add(key, value?.rawValue)
+  }
+
+  mutating func add(_ key: StaticString, _ modifiers: ModifierFlags) {
+    guard !modifiers.isEmpty else { return }
+    startMember(key)
+    text.appendStrings(modifiers)
+  }
+
+  mutating func add(_ key: StaticString, _ rect: Rect?) {
+    guard let rect else { return }
+    startMember(key)
+    text.appendRect(rect)
+  }
+}
+
+/// How ``TextFields`` spells an event's fields: what surrounds them and each name, and a
+/// string value. Every other value is written as JSON in both forms.
+protocol FieldTextForm {
+  /// What opens and closes the fields.
+  static var opening: StaticString { get }
+  static var closing: StaticString { get }
+  /// What comes before the first field's name, before any other's, and after each.
+  static var firstKeyPrefix: StaticString { get }
+  static var keyPrefix: StaticString { get }
+  static var keySuffix: StaticString { get }
+  /// Appends a string value.
+  static func appendString(_ value: String, to text: inout JSONText)
+}
+
+/// A JSON object's members: `{"session":"A","x":3}`.
+enum JSONLineForm: FieldTextForm {
+  static var opening: StaticString { "{" }
+  static var closing: StaticString { "}" }
+  static var firstKeyPrefix: StaticString { "\"" }
+  static var keyPrefix: StaticString { ",\"" }
+  static var keySuffix: StaticString { "\":" }
+  static func appendString(_ value: String, to text: inout JSONText) { text.appendString(value) }
+}
+
+/// A report line's fields, `name=value` apart by spaces, a value bare when it is a simple word
+/// (``Swift/String/isBareWord``) and JSON otherwise: `session=A x=3`.
+enum ReportLineForm: FieldTextForm {
+  static var opening: StaticString { "" }
+  static var closing: StaticString { "" }
+  static var firstKeyPrefix: StaticString { "" }
+  static var keyPrefix: StaticString { " " }
+  static var keySuffix: StaticString { "=" }
+  static func appendString(_ value: String, to text: inout JSONText) { text.appendWord(value) }
+}
+
+/// An event's fields as a JSON line's members.
+typealias JSONLineFields = TextFields<JSONLineForm>
+
+/// An event's fields as a report's line shows them.
+typealias ReportLineFields = TextFields<ReportLineForm>
+
+extension JSONText {
+  /// Appends `values` as a JSON array of strings.
+  mutating func appendStrings(_ values: [String]) {
+    append("[")
+    for index in values.indices {
+      if index > 0 { append(",") }
+      appendString(values[index])
     }
-    text.append("]")
+    append("]")
+  }
+
+  /// Appends the spellings of `sessions` as a JSON array of strings.
+  mutating func appendStrings(_ sessions: [SessionID]) {
+    append("[")
+    for index in sessions.indices {
+      if index > 0 { append(",") }
+      appendString(sessions[index].rawValue)
+    }
+    append("]")
+  }
+
+  /// Appends the spellings of `modifiers` as a JSON array of strings.
+  mutating func appendStrings(_ modifiers: ModifierFlags) {
+    append("[")
+    var isFirst = true
+    modifiers.forEachMember { modifier in
+      if !isFirst { append(",") }
+      isFirst = false
+      appendString(modifier.rawValue)
+    }
+    append("]")
+  }
+
+  /// Appends `rect` as a JSON array of its x, y, width and height.
+  mutating func appendRect(_ rect: Rect) {
+    append("[")
+    appendNumber(rect.x)
+    append(",")
+    appendNumber(rect.y)
+    append(",")
+    appendNumber(rect.width)
+    append(",")
+    appendNumber(rect.height)
+    append("]")
   }
 }
 
