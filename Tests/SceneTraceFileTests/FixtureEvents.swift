@@ -83,6 +83,28 @@ extension EventFrameDecoder {
   }
 }
 
+extension EventFrameDecoder {
+  /// Reads past the body of an event of `type` without making the event, as
+  /// `decodeBody(of:)` reads it: what a frame's later events refer to (its strings, a
+  /// pointer sample's position) is kept.
+  mutating func skipBody(of type: FixtureEventType) throws(DecodingFailure) {
+    switch type {
+    case .windowFixtureProbe:
+      let f = try flags(bits: 12)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipNumber()
+      try skipCoordinate(isRaw: f.has(7))
+      try skipModifiers(if: f.has(3))
+      try skipEnumeration(if: f.has(4))
+      try skipStrings(if: f.has(5))
+      try skipRect(if: f.has(6), rawFlags: f >> 8)
+      try skipString()
+
+    }
+  }
+}
+
 extension FixturePayload {
   /// The key of every field of every event type: the members of an event line a reader keeps.
   static let fieldKeys: Set<String> = [

@@ -124,19 +124,32 @@ private func decoderExpression(_ field: FieldDescription, _ layout: FlagLayout) 
   }
 }
 
+/// The statement reading an event's flags, when its layout has any.
+private func flagsStatement(_ layout: FlagLayout) -> String? {
+  layout.bits.isEmpty ? nil : "let f = try flags(bits: \(layout.bits.count))"
+}
+
+/// The raw bits of a pointer sample's x and y, when `event` is one.
+private func pointerRawBits(_ event: EventTypeDescription, _ layout: FlagLayout)
+  -> (x: Int, y: Int)?
+{
+  let raws = event.fields.compactMap { field -> Int? in
+    guard case .pointerCoordinate = field.kind else { return nil }
+    return layout.rawBit(field)
+  }
+  return raws.count == 2 ? (raws[0], raws[1]) : nil
+}
+
 /// The decoder's `decodeBody(of:)` for `table`.
 func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
   let cases = table.map { event -> String in
     let layout = FlagLayout(event)
-    var lines: [String] = []
-    if !layout.bits.isEmpty { lines.append("let f = try flags(bits: \(layout.bits.count))") }
-    let pointer = event.fields.contains {
-      if case .pointerCoordinate = $0.kind { true } else { false }
-    }
+    var lines = flagsStatement(layout).map { [$0] } ?? []
+    let pointer = pointerRawBits(event, layout)
     let constructor: String
     if event.fields.isEmpty {
       constructor = ".\(event.caseName)"
-    } else if event.storedOrder == nil && !pointer {
+    } else if event.storedOrder == nil && pointer == nil {
       let arguments = event.fields.map { "\($0.name): \(decoderExpression($0, layout))" }
       constructor = ".\(event.caseName)(\(arguments.joined(separator: ", ")))"
     } else {
@@ -146,21 +159,17 @@ func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
       for field in event.storedFields {
         let local = "stored\(field.name.capitalizedFirst)"
         switch field.kind {
-        case .session where pointer:
+        case .session where pointer != nil:
           lines.append("let \(local) = try sessionEntry()")
           values[field.name] = "\(local).id"
         case .pointerCoordinate:
           values[field.name] = "position.\(placedPointer ? "y" : "x")"
-          guard !placedPointer else { continue }
+          guard !placedPointer, let raws = pointer else { continue }
           placedPointer = true
-          let raws = event.fields.compactMap { field -> Int? in
-            guard case .pointerCoordinate = field.kind else { return nil }
-            return layout.rawBit(field)
-          }
           let session = event.fields.first { if case .session = $0.kind { true } else { false } }
           lines.append(
-            "let position = try pointerPosition(xIsRaw: f.has(\(raws[0])), "
-              + "yIsRaw: f.has(\(raws[1])), "
+            "let position = try pointerPosition(xIsRaw: f.has(\(raws.x)), "
+              + "yIsRaw: f.has(\(raws.y)), "
               + "sessionIndex: stored\((session?.name ?? "session").capitalizedFirst).index)")
         default:
           lines.append("let \(local) = \(decoderExpression(field, layout))")
@@ -177,6 +186,67 @@ func decoderBody(_ table: [EventTypeDescription], _ names: Names) -> String {
     extension EventFrameDecoder {
       /// Reads the body of an event of `type`, in the order `encodeBody(of:)` writes it.
       mutating func decodeBody(of type: \(names.type)) throws(DecodingFailure) -> \(names.payload) {
+        switch type {
+        \(cases)
+        }
+      }
+    }
+
+    """
+}
+
+/// The decoder's statement reading past `field` without making its value.
+private func skipperStatement(_ field: FieldDescription, _ layout: FlagLayout) -> String? {
+  let present = layout.presentBit(field).map { "if: f.has(\($0))" } ?? ""
+  switch field.kind {
+  case .string, .session, .drag: return "try skipString(\(present))"
+  case .strings, .sessions: return "try skipStrings(\(present))"
+  case .integer, .count: return "try skipNumber()"
+  case .coordinate: return "try skipCoordinate(isRaw: f.has(\(layout.rawBit(field) ?? 0)))"
+  case .bool: return nil
+  case .enumeration: return "try skipEnumeration(\(present))"
+  case .modifiers: return "try skipModifiers(\(present))"
+  case .rect: return "try skipRect(\(present), rawFlags: f >> \(layout.rawBit(field) ?? 0))"
+  case .pointerCoordinate: field.unsupported("a pointer coordinate outside a pointer sample")
+  }
+}
+
+/// The decoder's `skipBody(of:)` for `table`: each body read past in stored order, its strings
+/// joining the frame's table and its pointer sample moving the scene's base as when it is made.
+func skipperBody(_ table: [EventTypeDescription], _ names: Names) -> String {
+  let cases = table.map { event -> String in
+    let layout = FlagLayout(event)
+    let pointer = pointerRawBits(event, layout)
+    var lines: [String] = []
+    var placedPointer = false
+    for field in event.storedFields {
+      switch field.kind {
+      case .session where pointer != nil:
+        lines.append("let session = try stringReferenceIndex()")
+      case .pointerCoordinate:
+        guard !placedPointer, let raws = pointer else { continue }
+        placedPointer = true
+        lines.append(
+          "try skipPointerPosition(xIsRaw: f.has(\(raws.x)), yIsRaw: f.has(\(raws.y)), "
+            + "sessionIndex: session)")
+      default:
+        if let statement = skipperStatement(field, layout) { lines.append(statement) }
+      }
+    }
+    // The flags are read past too; named only when a later statement reads them.
+    if let flags = flagsStatement(layout) {
+      let named = lines.contains { $0.contains("f.") || $0.contains("f >>") }
+      lines.insert(named ? flags : flags.replacingOccurrences(of: "let f", with: "_"), at: 0)
+    }
+    if lines.isEmpty { lines = ["break"] }
+    return "case .\(event.caseName):\n\(lines.joined(separator: "\n"))\n"
+  }.joined()
+  return """
+    extension EventFrameDecoder {
+      /// Reads past the body of an event of `type` without making the event, as
+      /// `decodeBody(of:)` reads it: what a frame's later events refer to (its strings, a
+      /// pointer sample's position) is kept.
+      mutating func skipBody(of type: \(names.type)) throws(DecodingFailure) {
         switch type {
         \(cases)
         }
@@ -223,5 +293,5 @@ func encoderFile(_ table: [EventTypeDescription]) -> String {
 
 /// `EventFrameDecoder+Payload.swift`.
 func decoderFile(_ table: [EventTypeDescription]) -> String {
-  "import SceneTrace\n\n" + decoderBody(table, .library)
+  "import SceneTrace\n\n" + decoderBody(table, .library) + "\n" + skipperBody(table, .library)
 }

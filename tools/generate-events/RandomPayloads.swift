@@ -79,5 +79,6 @@ func fixtureFile() -> String {
     """
       + typeEnum(table, names, summary: "The wire names of the fixture table.") + "\n"
       + encoderBody(table, names) + "\n" + decoderBody(table, names) + "\n"
+      + skipperBody(table, names) + "\n"
       + jsonCodec(table, names) + "\n" + randomPayloads(table, names, function: "fixturePayload")
 }

@@ -207,3 +207,212 @@ extension EventFrameDecoder {
     }
   }
 }
+
+extension EventFrameDecoder {
+  /// Reads past the body of an event of `type` without making the event, as
+  /// `decodeBody(of:)` reads it: what a frame's later events refer to (its strings, a
+  /// pointer sample's position) is kept.
+  mutating func skipBody(of type: EventType) throws(DecodingFailure) {
+    switch type {
+    case .appLaunch:
+      let f = try flags(bits: 6)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+      try skipStrings(if: f.has(4))
+      try skipStrings(if: f.has(5))
+    case .appTerminate:
+      break
+    case .appKeyWindow:
+      let f = try flags(bits: 2)
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+    case .sessionConfigure:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipEnumeration()
+      try skipString(if: f.has(0))
+    case .appDiscardSessions:
+      try skipStrings()
+    case .sceneWillConnect:
+      let f = try flags(bits: 4)
+      try skipString()
+      try skipEnumeration(if: f.has(0))
+      try skipString(if: f.has(1))
+    case .sceneWillEnterForeground:
+      try skipString()
+    case .sceneDidBecomeActive:
+      try skipString()
+    case .sceneWillResignActive:
+      try skipString()
+    case .sceneDidEnterBackground:
+      try skipString()
+    case .sceneDidDisconnect:
+      try skipString()
+    case .sceneSaveRestoration:
+      let f = try flags(bits: 2)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+    case .sceneRestoreInteractionState:
+      try skipString()
+    case .sceneExtendRestoration:
+      try skipString()
+    case .sceneCompleteRestoration:
+      try skipString()
+    case .sceneGeometry:
+      let f = try flags(bits: 4)
+      try skipString()
+      try skipCoordinate(isRaw: f.has(2))
+      try skipCoordinate(isRaw: f.has(3))
+      try skipEnumeration(if: f.has(0))
+      try skipEnumeration(if: f.has(1))
+    case .windowBecomeKey:
+      try skipString()
+      try skipString()
+    case .requestActivate:
+      let f = try flags(bits: 4)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+      try skipEnumeration(if: f.has(2))
+      try skipString(if: f.has(3))
+    case .requestFailed:
+      try skipString()
+      try skipNumber()
+    case .requestDestroy:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString()
+      try skipEnumeration(if: f.has(0))
+    case .keyPress:
+      let f = try flags(bits: 2)
+      try skipString()
+      try skipEnumeration()
+      try skipNumber()
+      try skipModifiers(if: f.has(1))
+      try skipString(if: f.has(0))
+    case .keyCommand:
+      let f = try flags(bits: 6)
+      try skipString()
+      try skipString()
+      try skipString()
+      try skipModifiers(if: f.has(0))
+      try skipString(if: f.has(1))
+      try skipString(if: f.has(2))
+      try skipStrings(if: f.has(3))
+    case .responderFirst:
+      let f = try flags(bits: 2)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+    case .focusUpdate:
+      let f = try flags(bits: 4)
+      try skipString()
+      try skipString(if: f.has(0))
+      try skipString(if: f.has(1))
+      try skipEnumeration(if: f.has(2))
+      try skipString(if: f.has(3))
+    case .pointerDrag:
+      let f = try flags(bits: 5)
+      let session = try stringReferenceIndex()
+      try skipEnumeration()
+      try skipPointerPosition(xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: session)
+      try skipModifiers(if: f.has(0))
+      try skipEnumeration(if: f.has(1))
+      try skipString(if: f.has(2))
+    case .bandSelection:
+      let f = try flags(bits: 7)
+      try skipString()
+      try skipString()
+      try skipEnumeration()
+      try skipRect(if: f.has(0), rawFlags: f >> 3)
+      try skipModifiers(if: f.has(1))
+      try skipStrings(if: f.has(2))
+    case .selectionChange:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString()
+      try skipStrings()
+      try skipEnumeration(if: f.has(0))
+    case .dragBegin:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString()
+      try skipString(if: f.has(0))
+    case .dragEnd:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipEnumeration(if: f.has(0))
+    case .dropPerform:
+      _ = try flags(bits: 1)
+      try skipString()
+      try skipString()
+    case .stateWrite:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString()
+      try skipString(if: f.has(0))
+    case .stateDelete:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString(if: f.has(0))
+    case .stateRender:
+      try skipString()
+      try skipString()
+      try skipString()
+    case .contentDisplay:
+      let f = try flags(bits: 3)
+      try skipString()
+      try skipString(if: f.has(0))
+    case .traceGap:
+      try skipNumber()
+    case .appMark:
+      try skipString()
+    case .appEnvironment:
+      let f = try flags(bits: 5)
+      try skipEnumeration(if: f.has(0))
+      try skipString(if: f.has(3))
+      try skipString(if: f.has(4))
+    case .sceneActiveAppearance:
+      try skipString()
+      try skipEnumeration()
+    case .sceneEffectiveGeometry:
+      let f = try flags(bits: 9)
+      try skipString()
+      try skipCoordinate(isRaw: f.has(7))
+      try skipCoordinate(isRaw: f.has(8))
+      try skipEnumeration(if: f.has(0))
+      try skipEnumeration(if: f.has(1))
+      try skipString(if: f.has(6))
+    case .sceneSizeRestrictions:
+      let f = try flags(bits: 4)
+      try skipString()
+      try skipCoordinate(isRaw: f.has(0))
+      try skipCoordinate(isRaw: f.has(1))
+      try skipCoordinate(isRaw: f.has(2))
+      try skipCoordinate(isRaw: f.has(3))
+    case .sceneLayout:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipEnumeration()
+      try skipString(if: f.has(0))
+    case .commandInvoke:
+      let f = try flags(bits: 4)
+      try skipString(if: f.has(0))
+      try skipString()
+      try skipEnumeration()
+      try skipString(if: f.has(1))
+      try skipString(if: f.has(2))
+      try skipStrings(if: f.has(3))
+    case .sceneTitle:
+      let f = try flags(bits: 1)
+      try skipString()
+      try skipString(if: f.has(0))
+    case .sceneClose:
+      try skipString()
+      try skipEnumeration()
+
+    }
+  }
+}

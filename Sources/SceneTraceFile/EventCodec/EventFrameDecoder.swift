@@ -44,11 +44,21 @@ struct EventFrameDecoder {
 
   /// Decodes `content`; `lenient` skips events of later format versions with a warning.
   static func decode(_ content: [UInt8], lenient: Bool) -> Result {
+    var every = EveryEvent()
+    return decode(content, lenient: lenient, selecting: &every)
+  }
+
+  /// Decodes the events of `content` that `selection` selects, and reads past the others
+  /// without making them: ``Result/events`` holds the selected ones, the rest of the result is
+  /// that of the whole content.
+  static func decode<Selection: EventSelection>(
+    _ content: [UInt8], lenient: Bool, selecting selection: inout Selection
+  ) -> Result {
     content.withUnsafeBufferPointer { bytes in
       var decoder = EventFrameDecoder(bytes)
       var result = Result()
       do throws(DecodingFailure) {
-        try decoder.decodeAll(into: &result, lenient: lenient)
+        try decoder.decodeAll(into: &result, lenient: lenient, selecting: &selection)
       } catch {
         result.failure = error
       }
@@ -56,9 +66,9 @@ struct EventFrameDecoder {
     }
   }
 
-  private mutating func decodeAll(into result: inout Result, lenient: Bool)
-    throws(DecodingFailure)
-  {
+  private mutating func decodeAll<Selection: EventSelection>(
+    into result: inout Result, lenient: Bool, selecting selection: inout Selection
+  ) throws(DecodingFailure) {
     let kind = try reader.byte()
     guard kind == EventFrameEncoder.contentKind else {
       throw .invalid("the frame's content kind is \(kind), not 1 (events)", at: 0)
@@ -68,7 +78,9 @@ struct EventFrameDecoder {
     nextSeq = first
     result.firstSeq = first
     result.lastSeq = first - 1
-    result.events.reserveCapacity(min(reader.remaining / 3, 1 << 14))
+    if Selection.selectsEvery {
+      result.events.reserveCapacity(min(reader.remaining / 3, 1 << 14))
+    }
     while !reader.isAtEnd {
       let start = reader.offset
       let tag = try reader.varint()
@@ -84,13 +96,16 @@ struct EventFrameDecoder {
         try advanceTime(at: start)
         let kind = try reader.varint()
         let length = try reader.count()
-        if kind > EventTag.lastDirectTag, kind <= EventTag.types.count {
+        let isKnown = kind > EventTag.lastDirectTag && kind <= EventTag.types.count
+        if isKnown, selection.selects(nextSeq) {
           let type = EventTag.types[Int(kind - 1)]
           let payload = try decodeExtensionBody(of: type, length: length, at: start)
           result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
           break
         }
+        // Its strings are written in place, outside the table: nothing to keep of its body.
         _ = try reader.bytes(length)
+        if isKnown { break }
         if !lenient {
           result.unknownExtension = (nextSeq, kind)
           return
@@ -102,8 +117,12 @@ struct EventFrameDecoder {
       case 1...EventTag.lastDirectTag:
         let type = EventTag.types[Int(tag - 1)]
         try advanceTime(at: start)
-        let payload = try decodeBody(of: type)
-        result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+        if selection.selects(nextSeq) {
+          let payload = try decodeBody(of: type)
+          result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+        } else {
+          try skipBody(of: type)
+        }
       default:
         throw .invalid("unknown record tag \(tag)", at: start)
       }
@@ -357,6 +376,81 @@ struct EventFrameDecoder {
     return (x.value, y.value)
   }
 
+  // MARK: Reading past fields
+  //
+  // What `skipBody(of:)` calls: each reads the bytes its reader above reads, and keeps what
+  // later events may refer to (a string written in full joins the table), without making the
+  // value. Numbers and enumerations are not checked: a body is read past only in a frame read
+  // whole before.
+
+  /// Reads past a string reference (a session's too).
+  @inline(__always)
+  mutating func skipString(if present: Bool = true) throws(DecodingFailure) {
+    if present { _ = try stringReferenceIndex() }
+  }
+
+  /// The index of the table entry of a string reference (a pointer sample's session).
+  @inline(__always)
+  mutating func stringReferenceIndex() throws(DecodingFailure) -> Int {
+    // Nearly every reference is one byte, to an entry the table holds.
+    if reader.offset < reader.bytes.count {
+      let reference = Int(reader.bytes[reader.offset])
+      if reference > 0, reference < 0x80, reference <= table.count {
+        reader.offset += 1
+        return reference - 1
+      }
+    }
+    return try stringReference().index
+  }
+
+  /// Reads past a pointer sample's x and y, moving the scene's base as
+  /// ``pointerPosition(xIsRaw:yIsRaw:sessionIndex:)`` does, without making the values.
+  mutating func skipPointerPosition(xIsRaw: Bool, yIsRaw: Bool, sessionIndex: Int)
+    throws(DecodingFailure)
+  {
+    var base = pointerBases[sessionIndex]
+    if xIsRaw { _ = try reader.uint64() } else { base.x &+= try reader.zigzag() }
+    if yIsRaw { _ = try reader.uint64() } else { base.y &+= try reader.zigzag() }
+    pointerBases[sessionIndex] = base
+  }
+
+  /// Reads past a count, then that many string references.
+  mutating func skipStrings(if present: Bool = true) throws(DecodingFailure) {
+    guard present else { return }
+    for _ in 0..<(try referenceCount()) { try skipString() }
+  }
+
+  /// Reads past an integer or a count.
+  mutating func skipNumber() throws(DecodingFailure) {
+    _ = try reader.varint()
+  }
+
+  /// Reads past an enumerated value: its number, or 0 and its spelling.
+  mutating func skipEnumeration(if present: Bool = true) throws(DecodingFailure) {
+    guard present, try reader.varint() == 0 else { return }
+    try skipString()
+  }
+
+  /// Reads past a modifier word and the spellings of the modifiers it does not number.
+  mutating func skipModifiers(if present: Bool) throws(DecodingFailure) {
+    guard present else { return }
+    let others = try reader.varint() >> 6
+    guard others <= UInt64(reader.remaining) else { throw .endOfData(at: reader.bytes.count) }
+    for _ in 0..<others { try skipString() }
+  }
+
+  /// Reads past a coordinate.
+  @inline(__always)
+  mutating func skipCoordinate(isRaw: Bool) throws(DecodingFailure) {
+    if isRaw { _ = try reader.uint64() } else { _ = try reader.varint() }
+  }
+
+  /// Reads past a rectangle when `present`.
+  mutating func skipRect(if present: Bool, rawFlags: UInt64) throws(DecodingFailure) {
+    guard present else { return }
+    for coordinate in 0..<4 { try skipCoordinate(isRaw: rawFlags.has(coordinate)) }
+  }
+
   /// A boolean kept in two flag bits: `present` and `value`.
   func optionalBool(_ flags: UInt64, present: Int, value: Int) throws(DecodingFailure) -> Bool? {
     let isPresent = flags & (1 << UInt64(present)) != 0
@@ -366,6 +460,21 @@ struct EventFrameDecoder {
     }
     return isPresent ? isTrue : nil
   }
+}
+
+/// Which events of a frame a decoding makes, asked of each seq in the order the frame holds
+/// them; the others are read past (``EventFrameDecoder/skipBody(of:)``).
+protocol EventSelection {
+  /// Whether the selection is every event, asked of no seq.
+  static var selectsEvery: Bool { get }
+  /// Whether the event at `seq` is made.
+  mutating func selects(_ seq: Int) -> Bool
+}
+
+/// Every event of a frame.
+struct EveryEvent: EventSelection {
+  static var selectsEvery: Bool { true }
+  func selects(_ seq: Int) -> Bool { true }
 }
 
 extension UInt64 {

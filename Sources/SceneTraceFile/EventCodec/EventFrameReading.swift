@@ -78,4 +78,18 @@ struct EventFrameReading {
     }.get()
     self.layout = layout
   }
+
+  /// The content of the event frame at `offset` in `window`: its complete blocks, verified when
+  /// it is complete; empty when no frame of events can be read there.
+  static func content(
+    at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?
+  ) throws(TraceError) -> [UInt8] {
+    guard case .success(let layout) = try window.layout(at: offset), case .data = layout.kind,
+      0 <= layout.start, layout.start < layout.end
+    else { return [] }
+    let local = layout.shifted(by: -layout.start)
+    return try window.withBytes(layout.start..<layout.end) { frame in
+      (try? FrameDecompression.content(of: local, in: frame, context: context))?.bytes ?? []
+    }.get()
+  }
 }

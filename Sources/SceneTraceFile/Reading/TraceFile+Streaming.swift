@@ -159,9 +159,9 @@ extension TraceFile {
   /// The events of the trace `streamed` read whose seqs lie in `ranges`, as
   /// ``events(inSeqs:of:options:chunkSize:)`` reads them, for one of a series of reads of the
   /// same trace with the same options in ascending order: the frame the previous read ended
-  /// with is taken from `lastFrame` rather than decoded again, and `lastFrame` is left holding
-  /// the frame this read ended with. A report reads the events its findings show a batch at a
-  /// time, and each batch mostly begins in the frame where the one before it ended.
+  /// with is taken from `lastFrame` rather than decompressed again, and `lastFrame` is left
+  /// holding the frame this read ended with. A report reads the events its findings show a batch
+  /// at a time, and each batch mostly begins in the frame where the one before it ended.
   package static func events(
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace, options: ReadOptions,
     chunkSize: Int = TraceWindow.defaultChunkSize, lastFrame: inout DecodedFrame?
@@ -178,26 +178,30 @@ extension TraceFile {
     }
     return try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) {
       (window) throws(TraceError) -> [Event] in
-      var kept = KeptEvents(wanted)
       if let index = streamed.storedIndex {
+        // Only the wanted events of a frame are made; the others are read past.
+        var selection = wanted
+        var events: [Event] = []
         let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
         var last: DecodedFrame?
         for frame in index.frames where wanted.overlaps(frame.firstSeq...frame.lastSeq) {
-          let decoded: DecodedFrame
+          let content: [UInt8]
           if let previous = lastFrame, previous.offset == frame.offset {
-            decoded = previous
+            content = previous.content
           } else {
-            let read = try TraceReader.readFrame(
-              at: frame.offset, in: &window, context: context, options: options)
-            decoded = DecodedFrame(offset: frame.offset, events: read.events)
+            content = try EventFrameReading.content(at: frame.offset, in: &window, context: context)
             window.release(before: frame.offset + frame.byteCount)
           }
-          kept.add(decoded.events)
-          last = decoded
+          events +=
+            EventFrameDecoder.decode(
+              content, lenient: options.lenient, selecting: &selection
+            ).events
+          last = DecodedFrame(offset: frame.offset, content: content)
         }
         if let last { lastFrame = last }
-        return kept.events
+        return events
       }
+      var kept = KeptEvents(wanted)
       for chunk in streamed.jsonLinesChunks where wanted.overlaps(chunk.seqs) {
         // The reader keeps a closure, which asks by search: it cannot walk along the ranges.
         var reader = JSONLinesReader(
@@ -214,13 +218,13 @@ extension TraceFile {
   }
 }
 
-/// The events of one event frame of a file, decoded: what a series of reads keeps of the frame
-/// it read last.
+/// One event frame of a file, decompressed: what a series of reads keeps of the frame it read
+/// last, to decode the events the next read wants of it.
 package struct DecodedFrame {
   /// Where the frame starts in the file.
   let offset: Int
-  /// Its events.
-  let events: [Event]
+  /// Its content.
+  let content: [UInt8]
 }
 
 /// The events read that are wanted, kept in the order read.
@@ -241,7 +245,7 @@ private struct KeptEvents {
 /// ascending order, it walks along the ranges with them, and searches only when a seq goes back
 /// (a damaged file). A value that the reading owns: a closure that captured the walk's position
 /// checked its exclusive access four times an event.
-private struct WantedSeqs {
+private struct WantedSeqs: EventSelection {
   let ranges: [ClosedRange<Int>]
   /// The first range that does not end before the last seq asked about.
   private var cursor = 0
@@ -271,6 +275,10 @@ private struct WantedSeqs {
     while cursor < ranges.count, ranges[cursor].upperBound < seq { cursor += 1 }
     return cursor < ranges.count && ranges[cursor].lowerBound <= seq
   }
+
+  static var selectsEvery: Bool { false }
+
+  mutating func selects(_ seq: Int) -> Bool { contains(seq) }
 
   /// Whether `seq` is wanted, found by search.
   func containsBySearch(_ seq: Int) -> Bool {

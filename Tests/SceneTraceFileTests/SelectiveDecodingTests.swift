@@ -1,0 +1,73 @@
+import SceneTrace
+import SceneTraceTestSupport
+import Testing
+
+@testable import SceneTraceFile
+
+/// A frame decoded for some of its events only (the events a report shows): the events it
+/// makes are exactly those of the whole decoding that it selects, whichever they are, so that
+/// reading past the others (`skipBody(of:)`) reads every byte the decoder reads and keeps what
+/// later events refer to: strings first written in a skipped event, a pointer sample's position
+/// coded against a skipped one.
+@Suite struct SelectiveDecodingTests {
+  /// Selects each seq with the same chance, drawn from a seeded generator.
+  private struct RandomSelection: EventSelection {
+    static var selectsEvery: Bool { false }
+    var random: SplitMix64
+    let chance: Double
+    private(set) var asked: [Int] = []
+
+    mutating func selects(_ seq: Int) -> Bool {
+      asked.append(seq)
+      return Double(random.next() >> 11) / Double(1 << 53) < chance
+    }
+  }
+
+  /// The content of one frame holding `events`.
+  private static func content(_ events: [Event]) -> [UInt8] {
+    var encoder = EventFrameEncoder(firstSeq: events[0].seq)
+    for event in events { encoder.encode(event) }
+    return encoder.takeBytes()
+  }
+
+  @Test(arguments: [1, 2, 3, 42, 0xDEAD_BEEF] as [UInt64])
+  func aSelectionMakesTheSelectedEventsOfTheWholeDecoding(seed: UInt64) throws {
+    var randomEvents = RandomEvents(seed: seed)
+    let events = randomEvents.events(count: 3000)
+    let content = Self.content(events)
+    let whole = EventFrameDecoder.decode(content, lenient: false)
+    #expect(whole.failure == nil)
+    #expect(whole.events == events)
+    for chance in [0, 0.05, 0.5, 0.95] {
+      var selection = RandomSelection(random: SplitMix64(seed: seed &+ 7), chance: chance)
+      let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
+      #expect(selected.failure == nil, "chance \(chance)")
+      #expect(selection.asked == events.map(\.seq), "chance \(chance)")
+      // The same draws again say which events were selected.
+      var again = RandomSelection(random: SplitMix64(seed: seed &+ 7), chance: chance)
+      let expected = events.filter { again.selects($0.seq) }
+      #expect(selected.events == expected, "chance \(chance)")
+      #expect(selected.firstSeq == whole.firstSeq && selected.lastSeq == whole.lastSeq)
+    }
+  }
+
+  @Test func aPointerSampleAfterSkippedOnesHasItsPosition() {
+    // Each sample's position is coded against the scene's previous one, and the session's
+    // string is first written in the first event: both are read past, then needed.
+    let events = (1...40).map { seq in
+      Event(
+        seq: seq, time: TraceTime(nanoseconds: Int64(seq) * 8_333_333),
+        .pointerDrag(
+          session: SessionID(seq.isMultiple(of: 2) ? "left" : "right"),
+          phase: seq <= 2 ? .began : .changed, x: Double(seq) * 1.5, y: 300 - Double(seq),
+          region: seq == 1 ? "canvas" : nil))
+    }
+    struct Last: EventSelection {
+      static var selectsEvery: Bool { false }
+      func selects(_ seq: Int) -> Bool { seq >= 39 }
+    }
+    var last = Last()
+    let selected = EventFrameDecoder.decode(Self.content(events), lenient: false, selecting: &last)
+    #expect(selected.events == Array(events.suffix(2)))
+  }
+}
