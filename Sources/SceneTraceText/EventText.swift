@@ -61,10 +61,31 @@ package struct EventText {
 
   /// Appends ``line(_:marker:)`` to `text`.
   package func appendLine(_ event: Event, marker: String = "  ", to text: inout JSONText) {
+    let start = text.byteCount
+    appendColumns(of: event, marker: marker, to: &text)
+    event.writeFields(to: &text)
+    text.removeTrailingSpaces(after: start)
+  }
+
+  /// Appends ``line(_:marker:)`` to `text`, the event's fields copied from bytes `range` of
+  /// `fields`, where `Event.writeFields(to:)` wrote them before: a report shows an event in
+  /// the block of every finding around it or related to it.
+  package func appendLine(
+    _ event: Event, fieldsIn fields: borrowing JSONText, range: Range<Int>,
+    marker: String = "  ", to text: inout JSONText
+  ) {
+    let start = text.byteCount
+    appendColumns(of: event, marker: marker, to: &text)
+    text.append(fields, range: range)
+    text.removeTrailingSpaces(after: start)
+  }
+
+  /// Appends the marker, the seq, the time and the type of `event`'s line, each padded to its
+  /// column.
+  private func appendColumns(of event: Event, marker: String, to text: inout JSONText) {
     // Written as UTF-8 bytes: a report prints tens of thousands of lines, and string appends
     // and padding cost more than the event's fields. The seq, time and type are ASCII, so their
     // widths are their byte counts.
-    let start = text.byteCount
     text.appendRaw(marker)
     text.appendSpaces(seqWidth - Self.decimalCount(event.seq))
     text.appendInteger(event.seq)
@@ -75,8 +96,6 @@ package struct EventText {
     let type = event.type.rawValue
     text.appendRaw(type)
     text.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2)
-    event.writeFields(to: &text)
-    text.removeTrailingSpaces(after: start)
   }
 
   /// `scene.didBecomeActive session=B`: what the event says, without its seq and time, so that

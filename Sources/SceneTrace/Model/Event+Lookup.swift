@@ -4,8 +4,14 @@ extension Array where Element == Event {
   /// each step copies an event to hand it to the comparison.
   @inlinable
   package func event(atSeq seq: Int) -> Event? {
+    index(ofSeq: seq).map { self[$0] }
+  }
+
+  /// The index of the event at `seq`, found by binary search, as ``event(atSeq:)`` finds it.
+  @inlinable
+  package func index(ofSeq seq: Int) -> Int? {
     let index = partitioningIndex { $0.seq >= seq }
-    return index < count && self[index].seq == seq ? self[index] : nil
+    return index < count && self[index].seq == seq ? index : nil
   }
 }
 

@@ -1,0 +1,45 @@
+import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
+import SceneTraceText
+import Testing
+
+@testable import ReplayCLI
+
+/// A report writes the fields of each event it shows once and copies them wherever the event is
+/// shown again (around several findings, related to several): every line shows its own
+/// event's fields.
+@Suite struct FindingReportTests {
+  @Test(arguments: [7, 11] as [UInt64])
+  func everyEventLineShowsItsOwnEventsFields(seed: UInt64) {
+    var random = RandomEvents(seed: seed)
+    let events = random.events(count: 3000)
+    var replay = Replay()
+    replay.apply(events)
+    replay.finish()
+    let findings = replay.findings
+    let report = FindingReport(
+      trace: LoadedTrace(path: "random.jsonl", events: events), eventCount: events.count,
+      lastSeq: events.last?.seq ?? 0, context: 2)
+    var output = JSONText()
+    report.appendBlocks(findings, explanations: findings.map { _ in nil }, to: &output)
+
+    var timesShown: [Int: Int] = [:]
+    for line in output.string.split(separator: "\n") {
+      // `  > 76  2.708206252  focus.update  session=S0 …`: indented, a marker, then the seq.
+      let marker = line.dropFirst(2).prefix(2)
+      guard line.hasPrefix("  "), marker == "  " || marker == "> " else { continue }
+      let columns = line.dropFirst(4).split(separator: " ", maxSplits: 3)
+      guard columns.count >= 3, let seq = Int(columns[0]),
+        let event = events.first(where: { $0.seq == seq }),
+        columns[1] == "\(event.time)", columns[2] == event.type.rawValue
+      else { continue }
+      let fields = columns.count == 4 ? columns[3].drop { $0 == " " } : ""
+      #expect(String(fields) == EventText.fields(of: event), "seq \(seq)")
+      timesShown[seq, default: 0] += 1
+    }
+    // Lines of many events, many of them shown more than once.
+    #expect(timesShown.count > 500)
+    #expect(timesShown.values.count { $0 > 1 } > 100)
+  }
+}
