@@ -36,11 +36,11 @@ struct FindingReport {
     to output: inout JSONText
   ) {
     let text = EventText(lastSeq: lastSeq)
-    var fields = ShownFields(eventCount: trace.events.count)
+    var parts = EventLineParts(trace.events)
     for (finding, explanation) in zip(findings, explanations) {
       output.append("\n")
       appendBlock(
-        for: finding, explainedBy: explanation, text: text, fields: &fields, to: &output)
+        for: finding, explainedBy: explanation, text: text, parts: &parts, to: &output)
     }
   }
 
@@ -61,11 +61,11 @@ struct FindingReport {
       + "(trace.events-lost not shown)"
   }
 
-  /// Appends the block of `finding`, each line ending in a newline; the fields of the events
-  /// it shows are taken from `fields`, or written there first.
+  /// Appends the block of `finding`, each line ending in a newline; its events' lines are made
+  /// from `parts`, the same trace's.
   private func appendBlock(
     for finding: Finding, explainedBy stretch: LostStretch?, text: EventText,
-    fields: inout ShownFields, to output: inout JSONText
+    parts: inout EventLineParts, to output: inout JSONText
   ) {
     // `error[rule] seq 12 · session A · t 3.25`, then the message: written piece by piece, not
     // interpolated into strings first (a report of many findings spent a fifth of `check` so).
@@ -78,9 +78,10 @@ struct FindingReport {
       output.append(" · session ")
       output.appendRaw(session.rawValue)
     }
-    if let event = event(finding.seq) {
+    let events = trace.events
+    if let index = events.index(ofSeq: finding.seq) {
       output.append(" · t ")
-      output.appendSeconds(event.time)
+      output.appendSeconds(events[index].time)
     }
     output.append("\n  ")
     output.appendRaw(finding.message)
@@ -93,54 +94,24 @@ struct FindingReport {
       output.append(")\n")
     }
     // A binary search, not a filter: a trace with many findings would be quadratic.
-    let events = trace.events
     let first = events.partitioningIndex { $0.seq >= finding.seq - context }
     let around =
       first..<(events[first...].firstIndex { $0.seq > finding.seq + context } ?? events.endIndex)
     let related = finding.related.compactMap(events.index(ofSeq:))
-    var columns = text.widened(toFit: events[around])
-    for index in related { columns = columns.widened(toFit: events[index...index]) }
+    var columns = text.widened(toFit: around, in: &parts)
+    for index in related { columns = columns.widened(toFit: index..<index + 1, in: &parts) }
     if !around.isEmpty { output.append("  events around it:\n") }
     for index in around {
       output.append("  ")
-      let range = fields.range(of: index, in: events)
       let marker = events[index].seq == finding.seq ? "> " : "  "
-      columns.appendLine(
-        events[index], fieldsIn: fields.text, range: range, marker: marker, to: &output)
+      columns.appendLine(index, in: &parts, marker: marker, to: &output)
       output.append("\n")
     }
     if !related.isEmpty { output.append("  related:\n") }
     for index in related {
       output.append("  ")
-      let range = fields.range(of: index, in: events)
-      columns.appendLine(events[index], fieldsIn: fields.text, range: range, to: &output)
+      columns.appendLine(index, in: &parts, to: &output)
       output.append("\n")
     }
-  }
-
-  private func event(_ seq: Int) -> Event? { trace.events.event(atSeq: seq) }
-}
-
-/// The `name=value` fields of the events of a batch's blocks, each event's written once: an event
-/// is shown in the block of every finding around it or related to it (in a mixed session, each
-/// event a report shows is shown more than twice).
-private struct ShownFields {
-  /// The fields written so far, one event's after another.
-  private(set) var text = JSONText(reservingCapacity: 1 << 14)
-  /// Where the fields of each of the trace's events are in ``text``, once written.
-  private var ranges: [Range<Int>?]
-
-  init(eventCount: Int) {
-    ranges = Array(repeating: nil, count: eventCount)
-  }
-
-  /// Where in ``text`` the fields of `events[index]` are, written there now if they were not.
-  mutating func range(of index: Int, in events: [Event]) -> Range<Int> {
-    if let range = ranges[index] { return range }
-    let start = text.byteCount
-    events[index].writeFields(to: &text)
-    let range = start..<text.byteCount
-    ranges[index] = range
-    return range
   }
 }

@@ -44,12 +44,30 @@ package struct EventText {
     return text
   }
 
+  /// These columns, widened to fit the seqs, times and types of the events `indices` points to
+  /// in `parts` too, whose parts are written there now if they were not.
+  package func widened(toFit indices: Range<Int>, in parts: inout EventLineParts) -> EventText {
+    var text = self
+    for index in indices {
+      let place = parts.place(of: index)
+      text.widen(
+        seqCount: place.seq.count, timeCount: place.time.count, typeCount: place.type.count)
+    }
+    return text
+  }
+
   /// Widens the columns to one event's seq, time and type; a time's width is that of the text
   /// a line writes (`TraceTime.withSecondsText`), made on the stack.
   private mutating func widen(seq: Int, time: TraceTime, type: EventType) {
-    seqWidth = max(seqWidth, Self.decimalCount(seq))
-    timeWidth = max(timeWidth, time.withSecondsText(\.count))
-    typeWidth = max(typeWidth, type.rawValue.utf8.count)
+    widen(
+      seqCount: Self.decimalCount(seq), timeCount: time.withSecondsText(\.count),
+      typeCount: type.rawValue.utf8.count)
+  }
+
+  private mutating func widen(seqCount: Int, timeCount: Int, typeCount: Int) {
+    seqWidth = max(seqWidth, seqCount)
+    timeWidth = max(timeWidth, timeCount)
+    typeWidth = max(typeWidth, typeCount)
   }
 
   /// `    12  3.25  scene.didBecomeActive  session=B`, with `marker` before the seq.
@@ -61,41 +79,59 @@ package struct EventText {
 
   /// Appends ``line(_:marker:)`` to `text`.
   package func appendLine(_ event: Event, marker: String = "  ", to text: inout JSONText) {
+    // Written as UTF-8 bytes: a report prints tens of thousands of lines, and string appends
+    // and padding cost more than the event's fields.
     let start = text.byteCount
-    appendColumns(of: event, marker: marker, to: &text)
+    appendColumns(marker: marker, seqCount: Self.decimalCount(event.seq), to: &text) {
+      column, text in
+      switch column {
+      case .seq: text.appendInteger(event.seq)
+      case .time: text.appendSeconds(event.time)
+      case .type: text.appendRaw(event.type.rawValue)
+      }
+    }
     event.writeFields(to: &text)
     text.removeTrailingSpaces(after: start)
   }
 
-  /// Appends ``line(_:marker:)`` to `text`, the event's fields copied from bytes `range` of
-  /// `fields`, where `Event.writeFields(to:)` wrote them before: a report shows an event in
-  /// the block of every finding around it or related to it.
+  /// Appends the line of the event `index` points to in `parts`, as ``line(_:marker:)`` writes
+  /// it, copied from its parts (written there now if they were not).
   package func appendLine(
-    _ event: Event, fieldsIn fields: borrowing JSONText, range: Range<Int>,
-    marker: String = "  ", to text: inout JSONText
+    _ index: Int, in parts: inout EventLineParts, marker: String = "  ", to text: inout JSONText
   ) {
     let start = text.byteCount
-    appendColumns(of: event, marker: marker, to: &text)
-    text.append(fields, range: range)
+    let place = parts.place(of: index)
+    appendColumns(marker: marker, seqCount: place.seq.count, to: &text) { column, text in
+      switch column {
+      case .seq: text.append(parts.text, range: place.seq)
+      case .time: text.append(parts.text, range: place.time)
+      case .type: text.append(parts.text, range: place.type)
+      }
+    }
+    text.append(parts.text, range: place.fields)
     text.removeTrailingSpaces(after: start)
   }
 
-  /// Appends the marker, the seq, the time and the type of `event`'s line, each padded to its
-  /// column.
-  private func appendColumns(of event: Event, marker: String, to text: inout JSONText) {
-    // Written as UTF-8 bytes: a report prints tens of thousands of lines, and string appends
-    // and padding cost more than the event's fields. The seq, time and type are ASCII, so their
-    // widths are their byte counts.
+  /// A column of a line.
+  private enum Column { case seq, time, type }
+
+  /// Appends `marker`, then the seq (`seqCount` characters), the time and the type of a line,
+  /// each written by `write` and padded to its column: seq, time and type are ASCII, so their
+  /// widths are their byte counts.
+  private func appendColumns(
+    marker: String, seqCount: Int, to text: inout JSONText,
+    _ write: (Column, inout JSONText) -> Void
+  ) {
     text.appendRaw(marker)
-    text.appendSpaces(seqWidth - Self.decimalCount(event.seq))
-    text.appendInteger(event.seq)
+    text.appendSpaces(seqWidth - seqCount)
+    write(.seq, &text)
     text.appendSpaces(2)
     let time = text.byteCount
-    text.appendSeconds(event.time)
+    write(.time, &text)
     text.appendSpaces(max(timeWidth - (text.byteCount - time), 0) + 2)
-    let type = event.type.rawValue
-    text.appendRaw(type)
-    text.appendSpaces(max(typeWidth - type.utf8.count, 0) + 2)
+    let type = text.byteCount
+    write(.type, &text)
+    text.appendSpaces(max(typeWidth - (text.byteCount - type), 0) + 2)
   }
 
   /// `scene.didBecomeActive session=B`: what the event says, without its seq and time, so that
@@ -121,6 +157,50 @@ package struct EventText {
       count += 1
     }
     return count
+  }
+}
+
+/// The text of the lines of some events apart from their padding (each event's seq, time, type
+/// and fields) written once, for lines that copy it: a report shows an event in the block of
+/// every finding around it or related to it (in a mixed session, each event it shows more than
+/// twice), each time padded to that block's columns.
+package struct EventLineParts {
+  /// Where one event's parts are in ``text``.
+  package struct Place {
+    let seq: Range<Int>
+    let time: Range<Int>
+    let type: Range<Int>
+    let fields: Range<Int>
+  }
+
+  /// The events.
+  package let events: [Event]
+  /// The parts written so far, one event's after another's.
+  fileprivate private(set) var text = JSONText(reservingCapacity: 1 << 14)
+  /// Where the parts of each event are, once written.
+  private var places: [Place?]
+
+  /// Parts of the lines of `events`, each written when first asked for.
+  package init(_ events: [Event]) {
+    self.events = events
+    places = Array(repeating: nil, count: events.count)
+  }
+
+  /// Where the parts of `events[index]` are, written now if they were not.
+  fileprivate mutating func place(of index: Int) -> Place {
+    if let place = places[index] { return place }
+    let seq = text.byteCount
+    text.appendInteger(events[index].seq)
+    let time = text.byteCount
+    text.appendSeconds(events[index].time)
+    let type = text.byteCount
+    text.appendRaw(events[index].type.rawValue)
+    let fields = text.byteCount
+    events[index].writeFields(to: &text)
+    let place = Place(
+      seq: seq..<time, time: time..<type, type: type..<fields, fields: fields..<text.byteCount)
+    places[index] = place
+    return place
   }
 }
 

@@ -6,9 +6,9 @@ import Testing
 
 @testable import ReplayCLI
 
-/// A report writes the fields of each event it shows once and copies them wherever the event is
-/// shown again (around several findings, related to several): every line shows its own
-/// event's fields.
+/// A report writes the parts of each event's line it shows (seq, time, type, fields) once and
+/// copies them wherever the event is shown again (around several findings, related to
+/// several): every line shows its own event.
 @Suite struct FindingReportTests {
   @Test(arguments: [7, 11] as [UInt64])
   func everyEventLineShowsItsOwnEventsFields(seed: UInt64) {
@@ -30,10 +30,12 @@ import Testing
       let marker = line.dropFirst(2).prefix(2)
       guard line.hasPrefix("  "), marker == "  " || marker == "> " else { continue }
       let columns = line.dropFirst(4).split(separator: " ", maxSplits: 3)
-      guard columns.count >= 3, let seq = Int(columns[0]),
-        let event = events.first(where: { $0.seq == seq }),
-        columns[1] == "\(event.time)", columns[2] == event.type.rawValue
-      else { continue }
+      let seq = columns.first.flatMap { Int($0) }
+      guard let seq, let event = events.first(where: { $0.seq == seq }), columns.count >= 3 else {
+        Issue.record("not an event's line: \(line)")
+        continue
+      }
+      #expect(columns[1] == "\(event.time)" && columns[2] == event.type.rawValue, "seq \(seq)")
       let fields = columns.count == 4 ? columns[3].drop { $0 == " " } : ""
       #expect(String(fields) == EventText.fields(of: event), "seq \(seq)")
       timesShown[seq, default: 0] += 1
