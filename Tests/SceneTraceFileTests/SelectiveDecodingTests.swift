@@ -15,6 +15,7 @@ import Testing
     static var selectsEvery: Bool { false }
     var random: SplitMix64
     let chance: Double
+    var lastSeq = Int.max
     private(set) var asked: [Int] = []
 
     mutating func selects(_ seq: Int) -> Bool {
@@ -51,6 +52,23 @@ import Testing
     }
   }
 
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aSelectionStopsTheDecodingAfterItsLastSeq(seed: UInt64) throws {
+    var randomEvents = RandomEvents(seed: seed)
+    let events = randomEvents.events(count: 2000)
+    let content = Self.content(events)
+    for last in [events[0].seq - 1, events[0].seq, events[1234].seq, events[1999].seq] {
+      var selection = RandomSelection(random: SplitMix64(seed: seed), chance: 0.3)
+      selection.lastSeq = last
+      let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
+      #expect(selected.failure == nil)
+      let upToLast = events.filter { $0.seq <= last }
+      #expect(selection.asked == upToLast.map(\.seq), "last \(last)")
+      var again = RandomSelection(random: SplitMix64(seed: seed), chance: 0.3)
+      #expect(selected.events == upToLast.filter { again.selects($0.seq) }, "last \(last)")
+    }
+  }
+
   @Test func aPointerSampleAfterSkippedOnesHasItsPosition() {
     // Each sample's position is coded against the scene's previous one, and the session's
     // string is first written in the first event: both are read past, then needed.
@@ -64,6 +82,7 @@ import Testing
     }
     struct Last: EventSelection {
       static var selectsEvery: Bool { false }
+      var lastSeq: Int { .max }
       func selects(_ seq: Int) -> Bool { seq >= 39 }
     }
     var last = Last()

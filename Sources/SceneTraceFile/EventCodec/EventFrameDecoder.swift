@@ -49,8 +49,8 @@ struct EventFrameDecoder {
   }
 
   /// Decodes the events of `content` that `selection` selects, and reads past the others
-  /// without making them: ``Result/events`` holds the selected ones, the rest of the result is
-  /// that of the whole content.
+  /// without making them, up to the selection's last seq: ``Result/events`` holds the selected
+  /// ones, and the rest of the result is that of the content up to there.
   static func decode<Selection: EventSelection>(
     _ content: [UInt8], lenient: Bool, selecting selection: inout Selection
   ) -> Result {
@@ -81,7 +81,7 @@ struct EventFrameDecoder {
     if Selection.selectsEvery {
       result.events.reserveCapacity(min(reader.remaining / 3, 1 << 14))
     }
-    while !reader.isAtEnd {
+    while !reader.isAtEnd, nextSeq <= selection.lastSeq {
       let start = reader.offset
       let tag = try reader.varint()
       switch tag {
@@ -467,6 +467,8 @@ struct EventFrameDecoder {
 protocol EventSelection {
   /// Whether the selection is every event, asked of no seq.
   static var selectsEvery: Bool { get }
+  /// The last seq the selection may select: the decoding stops before a later event.
+  var lastSeq: Int { get }
   /// Whether the event at `seq` is made.
   mutating func selects(_ seq: Int) -> Bool
 }
@@ -474,6 +476,7 @@ protocol EventSelection {
 /// Every event of a frame.
 struct EveryEvent: EventSelection {
   static var selectsEvery: Bool { true }
+  var lastSeq: Int { .max }
   func selects(_ seq: Int) -> Bool { true }
 }
 

@@ -192,6 +192,8 @@ extension TraceFile {
             content = try EventFrameReading.content(at: frame.offset, in: &window, context: context)
             window.release(before: frame.offset + frame.byteCount)
           }
+          // Decoded up to the last event wanted of it, not further.
+          selection.lastSeq = wanted.lastWanted(in: frame.firstSeq...frame.lastSeq)
           events +=
             EventFrameDecoder.decode(
               content, lenient: options.lenient, selecting: &selection
@@ -278,7 +280,19 @@ private struct WantedSeqs: EventSelection {
 
   static var selectsEvery: Bool { false }
 
+  /// The last seq a decoding asks about: that of a frame's last wanted event.
+  var lastSeq = Int.max
+
   mutating func selects(_ seq: Int) -> Bool { contains(seq) }
+
+  /// The last seq wanted among `seqs`, or one before them when none is.
+  func lastWanted(in seqs: ClosedRange<Int>) -> Int {
+    let after = ranges.partitioningIndex { $0.lowerBound > seqs.upperBound }
+    guard after > 0, ranges[after - 1].upperBound >= seqs.lowerBound else {
+      return seqs.lowerBound - 1
+    }
+    return min(ranges[after - 1].upperBound, seqs.upperBound)
+  }
 
   /// Whether `seq` is wanted, found by search.
   func containsBySearch(_ seq: Int) -> Bool {
