@@ -176,7 +176,10 @@ extension TraceFile {
       }
       return kept.events
     }
-    return try TraceWindow.withFile(streamed.path, chunkSize: chunkSize) {
+    // Frames found by the index are read in small chunks: each read of a series starts a
+    // window of its own, and a chunk of a megabyte read most of a small trace again each time.
+    let frameChunk = streamed.storedIndex == nil ? chunkSize : min(chunkSize, 1 << 16)
+    return try TraceWindow.withFile(streamed.path, chunkSize: frameChunk) {
       (window) throws(TraceError) -> [Event] in
       if let index = streamed.storedIndex {
         // Only the wanted events of a frame are made; the others are read past.
