@@ -118,9 +118,11 @@ struct CheckCommand: ParsableCommand {
     reading.join ? [files] : files.map { [$0] }
   }
 
-  /// Whether `finding` is of a rule `--rule` chose.
-  private func isSelected(_ finding: Finding) -> Bool {
-    rules.isEmpty || rules.contains(finding.rule.rawValue)
+  /// Which findings `--rule` and `--severity` choose, read from the options once: each read of
+  /// an option goes through its property wrapper, about 1,200 instructions at every finding
+  /// a check keeps.
+  private var choice: FindingChoice {
+    FindingChoice(rules: Set(rules), severity: severity)
   }
 
   /// Checks one trace (one file, or the files joined), prints its report, and returns its exit
@@ -131,9 +133,9 @@ struct CheckCommand: ParsableCommand {
   ) throws -> Int32 {
     // Only the findings shown are kept, as the replay makes them; against a baseline, those of
     // the rules chosen, whatever their severity, and the identifiers their fingerprints alias.
-    let isShown = { (finding: Finding) in
-      isSelected(finding) && finding.severity >= severity
-    }
+    let choice = self.choice
+    let isShown: (Finding) -> Bool = { choice.shows($0) }
+    let isSelected: (Finding) -> Bool = { choice.selects($0) }
     let checked = try CheckedTrace(
       paths, reading: reading, quiet: progress.quiet, fingerprinting: baseline != nil,
       keep: baseline == nil ? isShown : isSelected)
@@ -147,8 +149,8 @@ struct CheckCommand: ParsableCommand {
       let fingerprinter = try checked.fingerprinter(for: ofTheApp)
       let unaccepted = baseline?.absorb(ofTheApp, fingerprinter: fingerprinter) ?? ofTheApp
       shown = FindingSpill()
-      try shown.add(unaccepted.filter { $0.severity >= severity })
-      baselined = ofTheApp.count { $0.severity >= severity } - shown.count
+      try shown.add(unaccepted.filter { $0.severity >= choice.severity })
+      baselined = ofTheApp.count { $0.severity >= choice.severity } - shown.count
     }
     // The report is written as it is made, a batch of findings at a time: a long trace's
     // would not fit in memory.
@@ -206,8 +208,8 @@ struct CheckCommand: ParsableCommand {
       do {
         // What a recording lost is not the app's to accept: it is never written.
         let checked = try CheckedTrace(
-          paths, reading: reading, quiet: progress.quiet, fingerprinting: true
-        ) { isSelected($0) && $0.severity >= severity }
+          paths, reading: reading, quiet: progress.quiet, fingerprinting: true,
+          keep: { choice.shows($0) })
         var findings: [Finding] = []
         try checked.findings.forEachBatch(of: .max, mergedWith: []) { findings = $0 }
         let fingerprinter = try checked.fingerprinter(for: findings)
@@ -241,5 +243,22 @@ extension RuleDescription {
   static func validateBuiltIn(_ rule: String) throws {
     guard builtIn(RuleID(rule)) == nil else { return }
     throw ValidationError("There is no rule \"\(rule)\"; `replay rules` lists them.")
+  }
+}
+
+/// The findings `replay check` chooses: those of the rules `--rule` names (all when it names
+/// none), at or above `--severity` to be shown.
+private struct FindingChoice {
+  let rules: Set<String>
+  let severity: Severity
+
+  /// Whether `finding` is of a chosen rule.
+  func selects(_ finding: Finding) -> Bool {
+    rules.isEmpty || rules.contains(finding.rule.rawValue)
+  }
+
+  /// Whether `finding` is of a chosen rule and severe enough to be shown.
+  func shows(_ finding: Finding) -> Bool {
+    selects(finding) && finding.severity >= severity
   }
 }
