@@ -102,7 +102,7 @@ struct CheckedTrace {
     let (streamed, options, size) = (self.streamed, self.options, findingsPerFetch)
     var trace = self.trace
     try DecodingAhead.run(capacity: 2) { hand in
-      var lastFrame: DecodedFrame?
+      var lastFrame: DecompressedFrame?
       try findings.forEachBatch(of: size, mergedWith: extra) { batch in
         let seqs = Self.seqs(shownFor: batch, context: context)
         let events = try TraceFile.events(

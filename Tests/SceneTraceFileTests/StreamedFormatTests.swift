@@ -411,7 +411,7 @@ import Testing
       [10...20, 380...390], [395...399, 420...430, 590...610], [600...605, 15...15, 790...800],
       [2...3], [], [805...806, 2990...3000], [2995...2999],
     ]
-    var lastFrame: DecodedFrame?
+    var lastFrame: DecompressedFrame?
     for ranges in series {
       let read = try TraceFile.events(
         inSeqs: ranges, of: streamed, options: ReadOptions(), lastFrame: &lastFrame)

@@ -150,7 +150,7 @@ extension TraceFile {
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace,
     options: ReadOptions = ReadOptions(), chunkSize: Int = TraceWindow.defaultChunkSize
   ) throws(TraceError) -> [Event] {
-    var lastFrame: DecodedFrame?
+    var lastFrame: DecompressedFrame?
     return try events(
       inSeqs: ranges, of: streamed, options: options, chunkSize: chunkSize,
       lastFrame: &lastFrame)
@@ -164,7 +164,7 @@ extension TraceFile {
   /// at a time, and each batch mostly begins in the frame where the one before it ended.
   package static func events(
     inSeqs ranges: [ClosedRange<Int>], of streamed: StreamedTrace, options: ReadOptions,
-    chunkSize: Int = TraceWindow.defaultChunkSize, lastFrame: inout DecodedFrame?
+    chunkSize: Int = TraceWindow.defaultChunkSize, lastFrame: inout DecompressedFrame?
   ) throws(TraceError) -> [Event] {
     let wanted = WantedSeqs(ranges)
     guard let last = wanted.ranges.last?.upperBound else { return [] }
@@ -186,7 +186,7 @@ extension TraceFile {
         var selection = wanted
         var events: [Event] = []
         let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
-        var last: DecodedFrame?
+        var last: DecompressedFrame?
         for frame in index.frames where wanted.overlaps(frame.firstSeq...frame.lastSeq) {
           let content: [UInt8]
           if let previous = lastFrame, previous.offset == frame.offset {
@@ -201,7 +201,7 @@ extension TraceFile {
             EventFrameDecoder.decode(
               content, lenient: options.lenient, selecting: &selection
             ).events
-          last = DecodedFrame(offset: frame.offset, content: content)
+          last = DecompressedFrame(offset: frame.offset, content: content)
         }
         if let last { lastFrame = last }
         return events
@@ -225,7 +225,7 @@ extension TraceFile {
 
 /// One event frame of a file, decompressed: what a series of reads keeps of the frame it read
 /// last, to decode the events the next read wants of it.
-package struct DecodedFrame {
+package struct DecompressedFrame {
   /// Where the frame starts in the file.
   let offset: Int
   /// Its content.
