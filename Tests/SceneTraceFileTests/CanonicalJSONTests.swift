@@ -71,6 +71,38 @@ import Testing
     let bytes = try CanonicalJSONEncoder.encode(Interleaved())
     #expect(
       String(decoding: bytes, as: UTF8.self) == #"{"a":1,"b":{"y":[true,null],"z":"x"},"c":[2]}"#)
+    // Written into `b` after `c` was begun: not something one buffer can hold in order.
+    #expect(try CanonicalJSONEncoder.encodeInOneBuffer(Interleaved(), byteLimit: .max) == nil)
+  }
+
+  /// The states are written into one buffer, members put in order in place, and give the text
+  /// that a node for every container gives.
+  @Test func everyStateOfTheShippedTracesIsWrittenInOneBuffer() throws {
+    var states = 0
+    _ = try PackageFolders.forEachExampleState { state, place throws in
+      states += 1
+      guard states % 3 == 0 else { return }
+      let text = try CanonicalJSONEncoder.encodeInOneBuffer(state, byteLimit: .max)
+      #expect(text != nil, "\(place)")
+      #expect(text == (try CanonicalJSONEncoder.encodeInNodes(state, byteLimit: .max)), "\(place)")
+    }
+    #expect(states > 1000)
+    let pinned = Self.pinnedState()
+    #expect(
+      try CanonicalJSONEncoder.encodeInOneBuffer(pinned, byteLimit: .max)
+        == CanonicalJSONEncoder.encodeInNodes(pinned, byteLimit: .max))
+  }
+
+  /// Nested containers, a second container of one encoder and a super encoder, each done with
+  /// before its parent goes on, are written into one buffer.
+  @Test func nestedContainersDoneInTurnAreWrittenInOneBuffer() throws {
+    let expected = #"{"a":[1,[],{"z":2}],"b":{"y":true},"c":{"x":null},"super":{"w":"v"}}"#
+    let written = try CanonicalJSONEncoder.encodeInOneBuffer(Nested(), byteLimit: .max)
+    let text = try #require(written)
+    #expect(String(decoding: text, as: UTF8.self) == expected)
+    #expect(try CanonicalJSONEncoder.encodeInNodes(Nested(), byteLimit: .max) == text)
+    let twice = try CanonicalJSONEncoder.encode([Nested(), Nested()])
+    #expect(twice == Array("[\(expected),\(expected)]".utf8))
   }
 
   @Test func aTextOverItsLimitIsNotMade() throws {
@@ -114,6 +146,28 @@ private struct Interleaved: Encodable {
     var list = nested.nestedUnkeyedContainer(forKey: .y)
     try list.encode(true)
     try list.encodeNil()
+  }
+}
+
+/// Nested containers, each written to only before its parent goes on: keys out of order, an
+/// empty nested array, a keyed container asked for twice, a super encoder.
+private struct Nested: Encodable {
+  enum Key: String, CodingKey { case a, b, c, w, x, y, z }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Key.self)
+    var c = container.nestedContainer(keyedBy: Key.self, forKey: .c)
+    try c.encodeNil(forKey: .x)
+    var b = container.nestedContainer(keyedBy: Key.self, forKey: .b)
+    try b.encode(true, forKey: .y)
+    var a = container.nestedUnkeyedContainer(forKey: .a)
+    try a.encode(1)
+    _ = a.nestedUnkeyedContainer()
+    var inner = a.nestedContainer(keyedBy: Key.self)
+    try inner.encode(2, forKey: .z)
+    var again = encoder.container(keyedBy: Key.self)
+    var parent = again.superEncoder().container(keyedBy: Key.self)
+    try parent.encode("v", forKey: .w)
   }
 }
 

@@ -96,6 +96,12 @@ package struct JSONText {
     byteCount = 0
   }
 
+  /// Keeps the first `count` bytes of the text and drops the rest.
+  package mutating func shorten(to count: Int) {
+    precondition(count <= byteCount, "a text shortened past its end")
+    byteCount = count
+  }
+
   /// Appends one byte.
   @inline(__always)
   private mutating func write(_ byte: UInt8) {
@@ -213,8 +219,8 @@ package struct JSONText {
   /// `\u00XX`, every other character as its UTF-8.
   package mutating func appendString(_ text: String) {
     write(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { utf8 in
+    // In place, not through `withUTF8`, which is `mutating` and so would copy (retain) `text`.
+    text.withUTF8Bytes { utf8 in
       var runStart = 0
       for (index, byte) in utf8.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
         write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
