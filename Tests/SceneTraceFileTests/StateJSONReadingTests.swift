@@ -48,6 +48,38 @@ import Testing
     #expect(error?.message.hasSuffix("expected a string, found a number") == true)
   }
 
+  /// An optional member is read with one lookup, an element of a list without a link of its
+  /// own unless it fails: the path of a failure is still the whole path.
+  @Test func aWrongOptionalMemberOrElementIsNamedByItsPath() throws {
+    var state = TraceState()
+    state.sessions["A"] = SessionState(status: .connected, role: .windowApplication)
+    var scene = SceneState(instance: 1, state: .background, connectedAt: 2)
+    scene.title = "Notes"
+    scene.selection["list"] = ["x", "y"]
+    state.sessions["A"]?.scene = scene
+    let text = String(decoding: state.canonicalJSON(), as: UTF8.self)
+    let cases = [
+      (
+        "\"title\":\"Notes\"", "\"title\":false", "sessions.A.scene.title",
+        "a string, found a boolean"
+      ),
+      (
+        "[\"x\",\"y\"]", "[\"x\",2]", "sessions.A.scene.selection.list[1]",
+        "a string, found a number"
+      ),
+      ("\"instance\":1", "\"instance\":1.5", "sessions.A.scene.instance", "found 1.5"),
+    ]
+    for (original, damaged, field, message) in cases {
+      #expect(text.contains(original))
+      let error = #expect(throws: TraceError.self) {
+        try TraceState(
+          canonicalJSON: Array(text.replacingOccurrences(of: original, with: damaged).utf8))
+      }
+      #expect(error?.field == field)
+      #expect(error?.message.hasSuffix(message) == true, "\(error?.message ?? "")")
+    }
+  }
+
   @Test func aMissingMemberAndAnUnparsableDocumentAreNamed() throws {
     let text = String(decoding: TraceState().canonicalJSON(), as: UTF8.self)
     let withoutSeq = text.replacingOccurrences(of: "\"seq\":0,", with: "")

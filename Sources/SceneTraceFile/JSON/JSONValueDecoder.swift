@@ -11,7 +11,7 @@ package enum JSONValueDecoder {
     throws(JSONDecodingFailure) -> Value
   {
     do {
-      return try Value(from: ValueDecoder(value: json, at: nil))
+      return try Value(from: ValueDecoder(value: json, at: .root))
     } catch let failure as JSONDecodingFailure {
       throw failure
     } catch let error as DecodingError {
@@ -81,6 +81,24 @@ private final class PathLink {
   }
 }
 
+/// Where a value is: its container's link and its own step, linked only when a container of its
+/// own needs it or something fails. A member or element read as a scalar (most are) allocates
+/// no link.
+private struct Place {
+  let parent: PathLink?
+  /// Nil for the value its parent's link names (the document).
+  let component: JSONPath.Component?
+
+  static var root: Place { Place(parent: nil, component: nil) }
+
+  /// The link that names this value.
+  var link: PathLink? { component.map { PathLink(parent, $0) } ?? parent }
+
+  var path: JSONPath { PathLink.path(link) }
+
+  var codingPath: [any CodingKey] { path.components.map(PathKey.init) }
+}
+
 /// A coding key for a step of the path.
 private struct PathKey: CodingKey {
   var stringValue: String
@@ -99,25 +117,25 @@ private struct PathKey: CodingKey {
 
 /// The scalars a value can be read as, each failing with its path.
 private enum Scalar {
-  static func failure(_ value: JSONValue, _ expected: String, _ link: PathLink?)
+  static func failure(_ value: JSONValue, _ expected: String, _ place: Place)
     -> JSONDecodingFailure
   {
     JSONDecodingFailure(
-      path: PathLink.path(link), message: "expected \(expected), found \(value.kindDescription)")
+      path: place.path, message: "expected \(expected), found \(value.kindDescription)")
   }
 
-  static func bool(_ value: JSONValue, _ link: PathLink?) throws(JSONDecodingFailure) -> Bool {
-    guard case .bool(let bool) = value else { throw failure(value, "a boolean", link) }
+  static func bool(_ value: JSONValue, _ place: Place) throws(JSONDecodingFailure) -> Bool {
+    guard case .bool(let bool) = value else { throw failure(value, "a boolean", place) }
     return bool
   }
 
-  static func string(_ value: JSONValue, _ link: PathLink?) throws(JSONDecodingFailure) -> String {
-    guard case .string(let string) = value else { throw failure(value, "a string", link) }
+  static func string(_ value: JSONValue, _ place: Place) throws(JSONDecodingFailure) -> String {
+    guard case .string(let string) = value else { throw failure(value, "a string", place) }
     return string
   }
 
   /// A number, or one of the strings the canonical encoder writes for infinities and NaN.
-  static func double(_ value: JSONValue, _ link: PathLink?) throws(JSONDecodingFailure) -> Double {
+  static func double(_ value: JSONValue, _ place: Place) throws(JSONDecodingFailure) -> Double {
     switch value {
     case .number(let text):
       if let double = Double(text) { return double }
@@ -126,14 +144,14 @@ private enum Scalar {
     case .string("-Infinity"): return -.infinity
     default: break
     }
-    throw failure(value, "a number", link)
+    throw failure(value, "a number", place)
   }
 
   /// An integer written exactly (`12`, or `1.2e1`) that fits in `Integer`.
-  static func integer<Integer: FixedWidthInteger>(_ value: JSONValue, _ link: PathLink?)
+  static func integer<Integer: FixedWidthInteger>(_ value: JSONValue, _ place: Place)
     throws(JSONDecodingFailure) -> Integer
   {
-    guard case .number(let text) = value else { throw failure(value, "an integer", link) }
+    guard case .number(let text) = value else { throw failure(value, "an integer", place) }
     if let integer = Integer(text) { return integer }
     if let number = DecimalNumber(text) {
       if number.isNegative, let integer = number.exactInteger.flatMap(Integer.init(exactly:)) {
@@ -146,35 +164,34 @@ private enum Scalar {
       }
     }
     throw JSONDecodingFailure(
-      path: PathLink.path(link),
-      message: "expected an integer that fits \(Integer.self), found \(text)")
+      path: place.path, message: "expected an integer that fits \(Integer.self), found \(text)")
   }
 }
 
 private struct ValueDecoder: Decoder {
   let value: JSONValue
-  let link: PathLink?
+  let place: Place
 
-  init(value: JSONValue, at link: PathLink?) {
+  init(value: JSONValue, at place: Place) {
     self.value = value
-    self.link = link
+    self.place = place
   }
 
-  var codingPath: [any CodingKey] { PathLink.path(link).components.map(PathKey.init) }
+  var codingPath: [any CodingKey] { place.codingPath }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard case .object(let object) = value else { throw Scalar.failure(value, "an object", link) }
-    return KeyedDecodingContainer(KeyedContainer<Key>(object: object, link: link))
+    guard case .object(let object) = value else { throw Scalar.failure(value, "an object", place) }
+    return KeyedDecodingContainer(KeyedContainer<Key>(object: object, link: place.link))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    guard case .array(let elements) = value else { throw Scalar.failure(value, "an array", link) }
-    return UnkeyedContainer(elements: elements, link: link)
+    guard case .array(let elements) = value else { throw Scalar.failure(value, "an array", place) }
+    return UnkeyedContainer(elements: elements, link: place.link)
   }
 
   func singleValueContainer() -> any SingleValueDecodingContainer {
-    SingleValueContainer(value: value, link: link)
+    SingleValueContainer(value: value, place: place)
   }
 }
 
@@ -200,34 +217,43 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return positions[key.stringValue].map { object.values[$0] }
   }
 
-  private func member(_ key: Key) throws(JSONDecodingFailure) -> (JSONValue, PathLink) {
-    let memberLink = PathLink(link, .key(key.stringValue))
+  /// Where the member under `key` is.
+  private func place(_ key: Key) -> Place { Place(parent: link, component: .key(key.stringValue)) }
+
+  private func member(_ key: Key) throws(JSONDecodingFailure) -> JSONValue {
     guard let value = lookup(key) else {
-      throw JSONDecodingFailure(
-        path: PathLink.path(memberLink), message: "the member is missing")
+      throw JSONDecodingFailure(path: place(key).path, message: "the member is missing")
     }
-    return (value, memberLink)
+    return value
+  }
+
+  /// The member under `key`, nil when it is absent or `null`: an optional's one lookup.
+  private func presentMember(_ key: Key) -> JSONValue? {
+    guard let value = lookup(key) else { return nil }
+    if case .null = value { return nil }
+    return value
   }
 
   private func integer<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer {
-    let (value, link) = try member(key)
-    return try Scalar.integer(value, link)
+    try Scalar.integer(try member(key), place(key))
+  }
+
+  private func integerIfPresent<Integer: FixedWidthInteger>(_ key: Key) throws -> Integer? {
+    guard let value = presentMember(key) else { return nil }
+    return try Scalar.integer(value, place(key)) as Integer
   }
 
   func contains(_ key: Key) -> Bool { lookup(key) != nil }
   func decodeNil(forKey key: Key) -> Bool { lookup(key).map { $0 == .null } ?? true }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    let (value, link) = try member(key)
-    return try Scalar.bool(value, link)
+    try Scalar.bool(try member(key), place(key))
   }
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    let (value, link) = try member(key)
-    return try Scalar.string(value, link)
+    try Scalar.string(try member(key), place(key))
   }
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    let (value, link) = try member(key)
-    return try Scalar.double(value, link)
+    try Scalar.double(try member(key), place(key))
   }
   func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
     Float(try decode(Double.self, forKey: key))
@@ -244,30 +270,74 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
 
   func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-    let (value, link) = try member(key)
-    return try Value(from: ValueDecoder(value: value, at: link))
+    try Value(from: ValueDecoder(value: try member(key), at: place(key)))
+  }
+
+  // An optional member is looked up once, not three times (`contains`, `decodeNil`, `decode`)
+  // as the protocol's own `decodeIfPresent` does.
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try presentMember(key).map { value throws in try Scalar.bool(value, place(key)) }
+  }
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try presentMember(key).map { value throws in try Scalar.string(value, place(key)) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try presentMember(key).map { value throws in try Scalar.double(value, place(key)) }
+  }
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    try decodeIfPresent(Double.self, forKey: key).map(Float.init)
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try integerIfPresent(key)
+  }
+  func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+    guard let value = presentMember(key) else { return nil }
+    return try Value(from: ValueDecoder(value: value, at: place(key)))
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    let (value, link) = try member(key)
-    return try ValueDecoder(value: value, at: link).container(keyedBy: type)
+    try ValueDecoder(value: try member(key), at: place(key)).container(keyedBy: type)
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    let (value, link) = try member(key)
-    return try ValueDecoder(value: value, at: link).unkeyedContainer()
+    try ValueDecoder(value: try member(key), at: place(key)).unkeyedContainer()
   }
 
   func superDecoder() throws -> any Decoder {
-    let link = PathLink(link, .key("super"))
-    return ValueDecoder(value: object["super"] ?? .null, at: link)
+    ValueDecoder(value: object["super"] ?? .null, at: Place(parent: link, component: .key("super")))
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    let link = PathLink(link, .key(key.stringValue))
-    return ValueDecoder(value: lookup(key) ?? .null, at: link)
+    ValueDecoder(value: lookup(key) ?? .null, at: place(key))
   }
 }
 
@@ -285,20 +355,20 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
-  private mutating func next() throws(JSONDecodingFailure) -> (JSONValue, PathLink) {
-    let elementLink = PathLink(link, .index(currentIndex))
+  /// The next element and where it is.
+  private mutating func next() throws(JSONDecodingFailure) -> (JSONValue, Place) {
+    let place = Place(parent: link, component: .index(currentIndex))
     guard !isAtEnd else {
       throw JSONDecodingFailure(
-        path: PathLink.path(elementLink),
-        message: "the array ends after \(elements.count) elements")
+        path: place.path, message: "the array ends after \(elements.count) elements")
     }
     currentIndex += 1
-    return (elements[currentIndex - 1], elementLink)
+    return (elements[currentIndex - 1], place)
   }
 
   private mutating func integer<Integer: FixedWidthInteger>() throws -> Integer {
-    let (value, link) = try next()
-    return try Scalar.integer(value, link)
+    let (value, place) = try next()
+    return try Scalar.integer(value, place)
   }
 
   mutating func decodeNil() -> Bool {
@@ -308,16 +378,16 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode(_ type: Bool.Type) throws -> Bool {
-    let (value, link) = try next()
-    return try Scalar.bool(value, link)
+    let (value, place) = try next()
+    return try Scalar.bool(value, place)
   }
   mutating func decode(_ type: String.Type) throws -> String {
-    let (value, link) = try next()
-    return try Scalar.string(value, link)
+    let (value, place) = try next()
+    return try Scalar.string(value, place)
   }
   mutating func decode(_ type: Double.Type) throws -> Double {
-    let (value, link) = try next()
-    return try Scalar.double(value, link)
+    let (value, place) = try next()
+    return try Scalar.double(value, place)
   }
   mutating func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
   mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
@@ -332,51 +402,51 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
 
   mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-    let (value, link) = try next()
-    return try Value(from: ValueDecoder(value: value, at: link))
+    let (value, place) = try next()
+    return try Value(from: ValueDecoder(value: value, at: place))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    let (value, link) = try next()
-    return try ValueDecoder(value: value, at: link).container(keyedBy: type)
+    let (value, place) = try next()
+    return try ValueDecoder(value: value, at: place).container(keyedBy: type)
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    let (value, link) = try next()
-    return try ValueDecoder(value: value, at: link).unkeyedContainer()
+    let (value, place) = try next()
+    return try ValueDecoder(value: value, at: place).unkeyedContainer()
   }
 
   mutating func superDecoder() throws -> any Decoder {
-    let (value, link) = try next()
-    return ValueDecoder(value: value, at: link)
+    let (value, place) = try next()
+    return ValueDecoder(value: value, at: place)
   }
 }
 
 private struct SingleValueContainer: SingleValueDecodingContainer {
   let value: JSONValue
-  let link: PathLink?
+  let place: Place
 
-  var codingPath: [any CodingKey] { PathLink.path(link).components.map(PathKey.init) }
+  var codingPath: [any CodingKey] { place.codingPath }
 
   func decodeNil() -> Bool { value == .null }
-  func decode(_ type: Bool.Type) throws -> Bool { try Scalar.bool(value, link) }
-  func decode(_ type: String.Type) throws -> String { try Scalar.string(value, link) }
-  func decode(_ type: Double.Type) throws -> Double { try Scalar.double(value, link) }
-  func decode(_ type: Float.Type) throws -> Float { Float(try Scalar.double(value, link)) }
-  func decode(_ type: Int.Type) throws -> Int { try Scalar.integer(value, link) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try Scalar.integer(value, link) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try Scalar.integer(value, link) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try Scalar.integer(value, link) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try Scalar.integer(value, link) }
-  func decode(_ type: UInt.Type) throws -> UInt { try Scalar.integer(value, link) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try Scalar.integer(value, link) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try Scalar.integer(value, link) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try Scalar.integer(value, link) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try Scalar.integer(value, link) }
+  func decode(_ type: Bool.Type) throws -> Bool { try Scalar.bool(value, place) }
+  func decode(_ type: String.Type) throws -> String { try Scalar.string(value, place) }
+  func decode(_ type: Double.Type) throws -> Double { try Scalar.double(value, place) }
+  func decode(_ type: Float.Type) throws -> Float { Float(try Scalar.double(value, place)) }
+  func decode(_ type: Int.Type) throws -> Int { try Scalar.integer(value, place) }
+  func decode(_ type: Int8.Type) throws -> Int8 { try Scalar.integer(value, place) }
+  func decode(_ type: Int16.Type) throws -> Int16 { try Scalar.integer(value, place) }
+  func decode(_ type: Int32.Type) throws -> Int32 { try Scalar.integer(value, place) }
+  func decode(_ type: Int64.Type) throws -> Int64 { try Scalar.integer(value, place) }
+  func decode(_ type: UInt.Type) throws -> UInt { try Scalar.integer(value, place) }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try Scalar.integer(value, place) }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try Scalar.integer(value, place) }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try Scalar.integer(value, place) }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try Scalar.integer(value, place) }
 
   func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-    try Value(from: ValueDecoder(value: value, at: link))
+    try Value(from: ValueDecoder(value: value, at: place))
   }
 }
