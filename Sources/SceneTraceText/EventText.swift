@@ -166,7 +166,7 @@ package struct EventText {
 /// twice), each time padded to that block's columns.
 package struct EventLineParts {
   /// Where one event's parts are in ``text``.
-  package struct Place {
+  fileprivate struct Place {
     let seq: Range<Int>
     let time: Range<Int>
     let type: Range<Int>
@@ -174,7 +174,7 @@ package struct EventLineParts {
   }
 
   /// The events.
-  package let events: [Event]
+  fileprivate let events: [Event]
   /// The parts written so far, one event's after another's.
   fileprivate private(set) var text = JSONText(reservingCapacity: 1 << 14)
   /// Where the parts of each event are, once written.

@@ -226,16 +226,11 @@ struct EventFrameDecoder {
   /// A session reference: its identifier, numbered once a frame for each entry of the table
   /// (numbering hashes the spelling under a lock), and the index of its entry.
   mutating func sessionEntry() throws(DecodingFailure) -> (id: SessionID, index: Int) {
-    // Nearly every reference is one byte (an entry before the 128th) to a session numbered
-    // before in the frame: looked up here, without the general path's calls.
-    if reader.offset < reader.bytes.count {
-      let reference = Int(reader.bytes[reader.offset])
-      if reference > 0, reference < 0x80, reference <= sessionIDs.count,
-        let id = sessionIDs[reference - 1]
-      {
-        reader.offset += 1
-        return (id, reference - 1)
-      }
+    // Nearly every reference is one byte to a session numbered before in the frame: looked up
+    // here, without the general path's calls.
+    if let index = oneByteReference(below: sessionIDs.count), let id = sessionIDs[index] {
+      reader.offset += 1
+      return (id, index)
     }
     let (index, new) = try stringReference()
     if new == nil, index < sessionIDs.count, let id = sessionIDs[index] { return (id, index) }
@@ -393,14 +388,22 @@ struct EventFrameDecoder {
   @inline(__always)
   mutating func stringReferenceIndex() throws(DecodingFailure) -> Int {
     // Nearly every reference is one byte, to an entry the table holds.
-    if reader.offset < reader.bytes.count {
-      let reference = Int(reader.bytes[reader.offset])
-      if reference > 0, reference < 0x80, reference <= table.count {
-        reader.offset += 1
-        return reference - 1
-      }
+    if let index = oneByteReference(below: table.count) {
+      reader.offset += 1
+      return index
     }
     return try stringReference().index
+  }
+
+  /// The entry index of the reference at the reader's offset when it is one byte (an entry
+  /// before the 128th) and below `count`; nil otherwise. The reader does not move: the caller
+  /// moves it once it takes the entry.
+  @inline(__always)
+  private func oneByteReference(below count: Int) -> Int? {
+    guard reader.offset < reader.bytes.count else { return nil }
+    let reference = Int(reader.bytes[reader.offset])
+    guard reference > 0, reference < 0x80, reference <= count else { return nil }
+    return reference - 1
   }
 
   /// Reads past a pointer sample's x and y, moving the scene's base as

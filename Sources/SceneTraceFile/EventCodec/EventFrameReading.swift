@@ -35,11 +35,25 @@ struct EventFrameReading {
     _ layout: ZstdFrameLayout, in file: UnsafeBufferPointer<UInt8>,
     context: ZstdDecompressionContext?, lenient: Bool
   ) {
+    self.init(
+      layout,
+      content: Result { () throws(FrameDecompression.Failure) in
+        try FrameDecompression.content(of: layout, in: file, context: context)
+      },
+      lenient: lenient)
+  }
+
+  /// Reads the frame laid out as `layout` whose content was decompressed, or failed to be.
+  private init(
+    _ layout: ZstdFrameLayout,
+    content decompressed: Result<FrameDecompression.Content, FrameDecompression.Failure>,
+    lenient: Bool
+  ) {
     self.layout = layout
     let content: FrameDecompression.Content
-    do throws(FrameDecompression.Failure) {
-      content = try FrameDecompression.content(of: layout, in: file, context: context)
-    } catch {
+    switch decompressed {
+    case .success(let decompressed): content = decompressed
+    case .failure(let error):
       problem = error.message
       needsLibZstd = error.needsLibZstd
       return
@@ -69,14 +83,9 @@ struct EventFrameReading {
     _ layout: ZstdFrameLayout, in window: inout TraceWindow, context: ZstdDecompressionContext?,
     lenient: Bool
   ) throws(TraceError) {
-    let local = layout.shifted(by: -layout.start)
-    // A frame an index places past the end of the file has no bytes.
-    let count = window.count
-    let hasBytes = 0 <= layout.start && layout.start < layout.end
-    self = try window.withBytes(hasBytes ? layout.start..<layout.end : count..<count) { frame in
-      EventFrameReading(local, in: frame, context: context, lenient: lenient)
-    }.get()
-    self.layout = layout
+    self.init(
+      layout, content: try Self.content(of: layout, in: &window, context: context),
+      lenient: lenient)
   }
 
   /// The content of the event frame at `offset` in `window`: its complete blocks, verified when
@@ -84,12 +93,25 @@ struct EventFrameReading {
   static func content(
     at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?
   ) throws(TraceError) -> [UInt8] {
-    guard case .success(let layout) = try window.layout(at: offset), case .data = layout.kind,
-      0 <= layout.start, layout.start < layout.end
+    guard case .success(let layout) = try window.layout(at: offset), case .data = layout.kind
     else { return [] }
+    let decompressed = try content(of: layout, in: &window, context: context)
+    return (try? decompressed.get())?.bytes ?? []
+  }
+
+  /// The content of the frame laid out as `layout` (in the file's offsets), decompressed from
+  /// `window`: the one place a frame's bytes are found and decompressed for both readers above.
+  /// A frame an index places past the end of the file has no bytes, and so no content.
+  private static func content(
+    of layout: ZstdFrameLayout, in window: inout TraceWindow, context: ZstdDecompressionContext?
+  ) throws(TraceError) -> Result<FrameDecompression.Content, FrameDecompression.Failure> {
     let local = layout.shifted(by: -layout.start)
-    return try window.withBytes(layout.start..<layout.end) { frame in
-      (try? FrameDecompression.content(of: local, in: frame, context: context))?.bytes ?? []
+    let count = window.count
+    let hasBytes = 0 <= layout.start && layout.start < layout.end
+    return try window.withBytes(hasBytes ? layout.start..<layout.end : count..<count) { frame in
+      Result { () throws(FrameDecompression.Failure) in
+        try FrameDecompression.content(of: local, in: frame, context: context)
+      }
     }.get()
   }
 }

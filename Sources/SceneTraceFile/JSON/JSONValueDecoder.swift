@@ -59,8 +59,8 @@ package struct JSONDecodingFailure: Error, CustomStringConvertible {
   }
 }
 
-/// One step of the path to a value, linked to its parent: built as the decoder descends, turned
-/// into a ``JSONPath`` only when something fails.
+/// One step of the path to a value, linked to its parent: built as the decoder descends into a
+/// container (see `Place`), turned into a ``JSONPath`` only when something fails.
 private final class PathLink {
   let parent: PathLink?
   let component: JSONPath.Component
