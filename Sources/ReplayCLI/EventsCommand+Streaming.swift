@@ -4,8 +4,10 @@ import SceneTraceText
 
 extension EventsCommand {
   /// Lists the events of the trace of `paths` (several joined) without holding them: a first
-  /// pass finds the last seq (and the sessions and types, for `--session` and `--type`), a
-  /// second the columns' widths, a third prints; each stops after `--to` when it can.
+  /// pass finds the last seq (and the sessions and types, for `--session` and `--type`) and,
+  /// when no seq counts from the end, selects the events and the columns' widths, keeping a
+  /// few events to print from memory; otherwise a second pass finds the widths; a last prints
+  /// what was not kept. Each stops after `--to` when it can.
   func listStreaming(_ paths: [String]) throws {
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: self.progress.quiet)
     let options = reading.readOptions(reportingTo: progress)
@@ -13,12 +15,33 @@ extension EventsCommand {
     // The first pass must see the whole trace when seqs count from its end or names are checked.
     let needsAll = session != nil || type != nil || to == nil || (to ?? 0) < 0 || (from ?? 0) < 0
     let reach = max(from ?? 0, to ?? 0)
+    // Seqs that do not count from the end select the same events whatever the trace holds, so
+    // the first pass already widens the columns to the events listed, and keeps them while they
+    // are few: listed from memory, they are not read again (a list of a type's events in a long
+    // trace took three passes over it). The checks of the seqs and names come after the pass,
+    // as before: nothing is printed before them.
+    let early =
+      (from ?? 0) >= 0 && (to ?? 0) >= 0
+      ? Selection(first: from, end: to, session: session, type: type) : nil
+    var kept: [Event]? = early == nil ? nil : []
+    var text = EventText(columnsFor: [])
+    let (namesSessions, namesTypes, json) = (session != nil, type != nil, json)
     var sessions = Set<SessionID>()
     var types = Set<EventType>()
+    var lastType: EventType?
     let scanned = try TraceFile.stream(joining: paths, options: options) { events in
-      for event in events {
-        if session != nil { sessions.formUnion(event.payload.sessions) }
-        if type != nil { types.insert(event.type) }
+      // Read where they are stored: a `for` loop hands out a copy of each event.
+      for index in events.indices {
+        if namesSessions { sessions.formUnion(events[index].payload.sessions) }
+        // Events come in runs of a type: a set is asked only when the type changes.
+        if namesTypes, events[index].type != lastType {
+          lastType = events[index].type
+          types.insert(events[index].type)
+        }
+        guard let early, early.contains(events[index]) else { continue }
+        if !json { text.widen(toFit: CollectionOfOne(events[index])) }
+        kept?.append(events[index])
+        if (kept?.count ?? 0) > Self.keptLimit { kept = nil }
       }
       return needsAll || (events.last?.seq ?? 0) < reach
     }
@@ -30,6 +53,11 @@ extension EventsCommand {
       try TraceArguments.checkSession(session, among: sessions, path: path)
     }
     if let type { try TraceArguments.checkTypePrefix(type, among: types, path: path) }
+    var output = ChunkedOutput()
+    if let kept {
+      for event in kept { output.write(json ? event.jsonLine : text.line(event)) }
+      return output.flush()
+    }
     let selection = Selection(first: first, end: end, session: session, type: type)
     // From --from on, the events are read again where the first pass's index says they are
     // (the frames or lines that hold them), when it can; otherwise from the start.
@@ -41,11 +69,9 @@ extension EventsCommand {
         try self.stream(paths, through: end, body)
       }
     }
-    var text = EventText(columnsFor: [])
-    if !json {
+    if !json, early == nil {
       try pass { text.widen(toFit: $0.lazy.filter(selection.contains)) }
     }
-    var output = ChunkedOutput()
     try pass { events in
       for event in events where selection.contains(event) {
         output.write(json ? event.jsonLine : text.line(event))
@@ -53,6 +79,10 @@ extension EventsCommand {
     }
     output.flush()
   }
+
+  /// How many events the first pass keeps to list without reading them again (about 1 MB);
+  /// more are read again, the columns already as wide as they need.
+  private static let keptLimit = 1 << 13
 
   /// Reads again the events of seqs `first` to `last` of the trace `scanned` read, by its
   /// index, ``piece`` seqs at a time, handing each piece's events to `body`.

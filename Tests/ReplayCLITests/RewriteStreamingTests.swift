@@ -142,6 +142,35 @@ import Testing
     }
   }
 
+  /// A filtered list is the loaded events that pass the filters, whether the first pass kept
+  /// them (few) or they are read again (many), and its text is that of the same list made in
+  /// three passes (a `--from` counted from the end, which the first pass cannot apply).
+  @Test func aFilteredListIsTheSameKeptReadAgainOrInThreePasses() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("long.jsonl").path
+    try LongTrace.text(events: 20_000).write(toFile: path, atomically: true, encoding: .utf8)
+    let events = try TraceFile.load(path: path).events
+    let cases: [(filters: [String], count: Int, includes: (Event) -> Bool)] = [
+      (["--type", "state.write"], 399, { $0.type == .stateWrite }),
+      (
+        ["--session", "A", "--to", "12000"], 11_999,
+        { $0.seq <= 12_000 && $0.payload.sessions.contains("A") }
+      ),
+    ]
+    for (filters, count, includes) in cases {
+      let json = try ReplayTool.run(["events", path, "--json"] + filters)
+      let expected = events.filter(includes).map { $0.jsonLine + "\n" }
+      #expect(expected.count == count, "\(filters)")
+      #expect(json.status == 0 && json.output == expected.joined(), "\(filters): \(json.errors)")
+      guard count < 1000 else { continue }
+      let kept = try ReplayTool.run(["events", path, "--from", "1"] + filters)
+      let threePasses = try ReplayTool.run(["events", path, "--from", "-20000"] + filters)
+      #expect(kept.status == 0 && kept.output.split(separator: "\n").count == count)
+      #expect(kept.output == threePasses.output, "\(filters)")
+    }
+  }
+
   /// Every command that writes a trace as it reads one (`import`, `export -o`, `compact`,
   /// `redact`), with the name of the file it writes.
   @Test(arguments: [
