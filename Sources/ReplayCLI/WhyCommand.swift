@@ -87,12 +87,18 @@ struct WhyCommand: ParsableCommand {
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
-      for event in events where stop.map({ event.seq <= $0 }) ?? true {
-        let found = replay.apply(event)
-        let next = replay.state.json(at: field)
+      // Each event read where it is stored and copied once, into the reducer; its findings
+      // made into an array only for a change.
+      for index in events.indices where stop.map({ events[index].seq <= $0 }) ?? true {
+        let start = replay.findings.count
+        replay.record(events[index])
+        let next = Self.value(of: field, in: &replay)
         everPresent = everPresent || next != nil
         if next != value {
-          changes.append(FieldChange(event: event, before: value, after: next, findings: found))
+          changes.append(
+            FieldChange(
+              event: events[index], before: value, after: next,
+              findings: Array(replay.findings[start...])))
           value = next
         }
       }
@@ -111,6 +117,13 @@ struct WhyCommand: ParsableCommand {
     } else {
       printText(field: field, value: value, state: replay.state, changes: changes, lastSeq: last)
     }
+  }
+
+  /// The field's value in the state of `replay`, read where the state is stored: read from
+  /// the replay the closure captures, the state (every session and drag) was copied at every
+  /// event, about 600 instructions.
+  private static func value(of field: JSONPath, in replay: inout Replay) -> JSONValue? {
+    replay.state.json(at: field)
   }
 
   private func printText(

@@ -41,7 +41,7 @@ public struct Replay: Sendable {
   /// over: its switch moves the values it binds out of the payload instead of copying them
   /// (retaining each string) and destroying the event after.
   @usableFromInline
-  mutating func record(_ event: consuming Event) {
+  package mutating func record(_ event: consuming Event) {
     reducer.reduce(into: &state, event: event, appendingTo: &findings)
   }
 
