@@ -134,9 +134,11 @@ struct DiffCommand: ParsableCommand {
       [file], quiet: true,
       while: { events in bounds.to.map { (events.last?.seq ?? 0) <= $0 } ?? true }
     ) { events in
-      for event in events where bounds.to.map({ event.seq <= $0 }) ?? true {
-        if atStart == nil, event.seq > start { atStart = replay.state }
-        replay.apply(event)
+      // Read where they are stored: a `for` loop's copy of each event, and the array of its
+      // findings `apply(_:)` returns, cost the replay about a fifth more.
+      for index in events.indices where bounds.to.map({ events[index].seq <= $0 }) ?? true {
+        if atStart == nil, events[index].seq > start { atStart = replay.state }
+        replay.record(events[index])
       }
       _ = replay.takeFindings()
     }
