@@ -30,18 +30,21 @@ extension EventsCommand {
     var types = Set<EventType>()
     var lastType: EventType?
     let scanned = try TraceFile.stream(joining: paths, options: options) { events in
-      // Read where they are stored: a `for` loop hands out a copy of each event.
-      for index in events.indices {
-        if namesSessions { sessions.formUnion(events[index].payload.sessions) }
-        // Events come in runs of a type: a set is asked only when the type changes.
-        if namesTypes, events[index].type != lastType {
-          lastType = events[index].type
-          types.insert(events[index].type)
+      // Read where they are stored: a `for` loop, or the batch's own subscript, handed out a
+      // copy of each event.
+      events.withUnsafeBufferPointer { events in
+        for index in events.indices {
+          if namesSessions { sessions.formUnion(events[index].payload.sessions) }
+          // Events come in runs of a type: a set is asked only when the type changes.
+          if namesTypes, events[index].type != lastType {
+            lastType = events[index].type
+            types.insert(events[index].type)
+          }
+          guard let early, early.contains(events[index]) else { continue }
+          if !json { text.widen(toFit: CollectionOfOne(events[index])) }
+          kept?.append(events[index])
+          if (kept?.count ?? 0) > Self.keptLimit { kept = nil }
         }
-        guard let early, early.contains(events[index]) else { continue }
-        if !json { text.widen(toFit: CollectionOfOne(events[index])) }
-        kept?.append(events[index])
-        if (kept?.count ?? 0) > Self.keptLimit { kept = nil }
       }
       return needsAll || (events.last?.seq ?? 0) < reach
     }
