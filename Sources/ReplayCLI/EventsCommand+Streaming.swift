@@ -61,7 +61,8 @@ extension EventsCommand {
       for event in kept { output.write(json ? event.jsonLine : text.line(event)) }
       return output.flush()
     }
-    let selection = Selection(first: first, end: end, session: session, type: type)
+    // Seqs of 0 or more are the bounds as given: the first pass's selection is this one.
+    let selection = early ?? Selection(first: first, end: end, session: session, type: type)
     // From --from on, the events are read again where the first pass's index says they are
     // (the frames or lines that hold them), when it can; otherwise from the start.
     let last = end ?? scanned.tally.last?.seq ?? 0
