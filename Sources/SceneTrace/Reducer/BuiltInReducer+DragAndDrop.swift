@@ -12,7 +12,7 @@ extension BuiltInReducer {
     log: inout FindingLog
   ) {
     withScene(id, in: &state, log: &log) { _ in }
-    if let existing = state.drags[drag], existing.phase == .active {
+    if let existing = state.dragTable[drag], existing.phase == .active {
       log.report(
         .dragSequence, .error, session: id,
         "drag.begin for drag \(drag), which began at seq \(existing.began) and has not ended; "
@@ -22,14 +22,14 @@ extension BuiltInReducer {
     if let activityType {
       reportUndeclared(activityType, id, "starts a drag carrying the activity type", state, &log)
     }
-    state.drags[drag] = DragState(source: id, began: log.seq, activityType: activityType)
+    state.dragTable[drag] = DragState(source: id, began: log.seq, activityType: activityType)
   }
 
   /// `drag.end`: a drag ends once.
   func dragEnd(
     _ drag: DragID, operation: DropOperation?, state: inout TraceState, log: inout FindingLog
   ) {
-    guard var record = state.drags[drag] else {
+    guard var record = state.dragTable[drag] else {
       log.report(
         .dragSequence, .error, session: nil,
         "drag.end for drag \(drag), which never began in this launch; the source scene's "
@@ -49,7 +49,7 @@ extension BuiltInReducer {
       record.endedSeq = log.seq
       record.endedAt = log.eventTime
     }
-    state.drags[drag] = record
+    state.dragTable[drag] = record
   }
 
   /// `drop.perform`: a drop of a live drag of this app is local; a drop of an unknown drag
@@ -60,7 +60,7 @@ extension BuiltInReducer {
   ) {
     withScene(id, in: &state, log: &log) { _ in }
     reportNonInteractive(id, "receives a drop", state, &log)
-    guard var record = state.drags[drag] else {
+    guard var record = state.dragTable[drag] else {
       if local {
         log.report(
           .dragSequence, .error, session: id,
@@ -92,25 +92,17 @@ extension BuiltInReducer {
     }
     record.target = id
     record.droppedSeq = record.droppedSeq ?? log.seq
-    state.drags[drag] = record
+    state.dragTable[drag] = record
   }
 
   /// A new session configured or connected with `activityType`: if a drag carrying that type
   /// is in flight, or ended within `dragToNewWindowGrace` without a drop, it opened the
   /// session (the latest such drag, each drag opening one session).
   func linkDrag(toNewSession id: SessionID, _ activityType: String, in state: inout TraceState) {
-    guard !state.drags.values.contains(where: { $0.newSession == id }) else { return }
-    let now = state.time
-    let candidates = state.drags.filter { _, drag in
-      guard drag.activityType == activityType, drag.newSession == nil, drag.target == nil
-      else { return false }
-      guard let endedAt = drag.endedAt else { return drag.phase == .active }
-      return now.nanoseconds - endedAt.nanoseconds <= Self.dragToNewWindowGrace.nanoseconds
-    }
-    guard let latest = candidates.max(by: { $0.value.began < $1.value.began })?.key else {
-      return
-    }
-    state.drags[latest]?.newSession = id
+    let latest = state.dragTable.latestDrag(
+      opening: id, carrying: activityType, at: state.time, grace: Self.dragToNewWindowGrace)
+    guard let latest else { return }
+    state.dragTable[latest]?.newSession = id
   }
 
   /// Reports an activity type the launch does not declare in `NSUserActivityTypes`.

@@ -188,6 +188,6 @@ extension BuiltInReducer {
     state.app.keySceneSince = nil
     state.app.frontmostScene = nil
     state.app.pendingClose = nil
-    state.drags = [:]
+    state.dragTable = DragTable()
   }
 }

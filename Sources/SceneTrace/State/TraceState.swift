@@ -15,7 +15,13 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// Every session the trace has named, by identifier.
   public var sessions = SessionTable()
   /// The drag sessions of the current launch, by identifier.
-  public var drags: [DragID: DragState] = [:]
+  public var drags: [DragID: DragState] {
+    get { dragTable.records }
+    set { dragTable = DragTable(newValue) }
+    _modify { yield &dragTable.all }
+  }
+  /// The drags, with where to find those a new session may have been opened by.
+  var dragTable = DragTable()
   /// The app's shared store: the latest `state.write` of each key not deleted since.
   public var shared: [String: SharedValue] = [:]
 
@@ -37,6 +43,13 @@ public struct TraceState: Hashable, Sendable, Codable {
 
   /// The state before any event.
   public init() {}
+
+  // The drags are coded as `drags`: their table's places to look are rebuilt when needed.
+  private enum CodingKeys: String, CodingKey {
+    case seq, time, app, sessions
+    case dragTable = "drags"
+    case shared, reportsAppKeyWindow, memory, nonInteractiveSessions, staleLayoutSessions, notes
+  }
 
   /// The most active state of any connected scene, `background` when none is connected.
   public var appActivation: SceneActivation {
