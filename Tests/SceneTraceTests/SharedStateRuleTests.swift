@@ -1,3 +1,4 @@
+import Foundation
 import SceneTrace
 import Testing
 
@@ -61,6 +62,44 @@ import Testing
         Self.save("B", "restoration:sketch.txt"),
       ])
     #expect(result.findings.isEmpty)
+  }
+
+  /// Many windows saving under one key: each save is one finding naming every session that
+  /// saved there before (its related events in order, each once, its message one part per
+  /// session), and a pair is reported once, also after the state was stored and read back.
+  @Test(arguments: Seeds.range(0x9A1E_5000, count: 4))
+  func manySessionsSavingUnderOneKeyFoldEachSavesPairsIntoOneFinding(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var ids = (0..<60).map { SessionID("W\($0)") }
+    for index in ids.indices.reversed() {
+      ids.swapAt(index, Int(random.next() % UInt64(index + 1)))
+    }
+    var payloads: [Event.Payload] = [S.launch1]
+    for id in ids { payloads += [S.configure(id), S.connect(id)] }
+    let firstSave = payloads.count + 1
+    payloads += ids.map { Self.save($0, "restoration:board") }
+    var replay = Replay()
+    replay.apply(numbered(payloads))
+    let findings = replay.findings.filter { $0.rule == .restorationSharedStorage }
+    #expect(findings.count == ids.count - 1)
+    for finding in findings {
+      let earlier = Array(firstSave..<finding.seq)
+      #expect(finding.related == earlier, "seed \(seed), seq \(finding.seq)")
+      #expect(
+        finding.message.components(separatedBy: "stores its restoration state").count - 1
+          == earlier.count,
+        "seed \(seed), seq \(finding.seq)")
+    }
+    // Saved again, after the state was stored and read back: every pair was reported.
+    let stored = try JSONEncoder().encode(replay.state)
+    var resumed = Replay(from: try JSONDecoder().decode(TraceState.self, from: stored))
+    let again = ids.shuffled(using: &random).enumerated().map { offset, id in
+      Event(
+        seq: payloads.count + offset + 1, time: TraceTime(seconds: Int64(10 + offset)),
+        Self.save(id, "restoration:board"))
+    }
+    resumed.apply(again)
+    #expect(resumed.findings.isEmpty, "seed \(seed)")
   }
 
   // MARK: content.exclusive

@@ -61,17 +61,12 @@ extension BuiltInReducer {
           + "was saved last",
         related: [seq])
     }
-    state.memory.restorationStores[key, default: [:]][id] = log.seq
+    state.memory.restorationStores.note(id, storedUnder: key, at: log.seq)
   }
 
   /// A discarded session stores nothing any more.
   func forgetRestorationStores(of id: SessionID, in state: inout TraceState) {
-    for key in state.memory.restorationStores.keys {
-      state.memory.restorationStores[key]?[id] = nil
-      if state.memory.restorationStores[key]?.isEmpty == true {
-        state.memory.restorationStores[key] = nil
-      }
-    }
+    state.memory.restorationStores.forget(id)
   }
 
   /// At a launch: data of sessions discarded before it should be gone.

@@ -3,11 +3,10 @@
 struct RuleMemory: Hashable, Sendable, Codable {
   /// For each restoration key, the sessions that stored under it and the seq of their latest
   /// store (`restoration.shared-storage`).
-  var restorationStores: [String: [SessionID: Int]] = [:]
-  /// The pairs a pair rule has reported, such as `content.exclusive|A#1|B#1`, in scalar order
-  /// (an array rather than a set, so that a stored state always encodes alike): a rule about a
+  var restorationStores = RestorationStores()
+  /// The pairs a pair rule has reported, such as `content.exclusive|A#1|B#1`: a rule about a
   /// pair fires once per pair.
-  var reportedPairs: [String] = []
+  var reportedPairs = ReportedPairs()
   /// No scene owes a render with a deadline before this time (`shared.stale-render`); nil when
   /// none owes one.
   var renderDeadline: TraceTime?
@@ -48,15 +47,31 @@ struct RuleMemory: Hashable, Sendable, Codable {
     entry += low
     entry += "|"
     entry += high
-    let index = reportedPairs.partitioningIndex { !$0.precedesInScalarOrder(entry) }
-    if index < reportedPairs.count, reportedPairs[index] == entry { return false }
-    reportedPairs.insert(entry, at: index)
-    return true
+    return reportedPairs.entries.insert(entry).inserted
   }
 
   /// Lowers `renderDeadline` to `deadline` if it is earlier.
   mutating func noteRenderDeadline(_ deadline: TraceTime) {
     renderDeadline = renderDeadline.map { min($0, deadline) } ?? deadline
+  }
+}
+
+/// The pairs the rules about pairs have reported: a set, coded as a list in scalar order so
+/// that a stored state always encodes alike. (Kept as that list, each new pair moved every pair
+/// after it: 10^5 pairs cost seconds.)
+struct ReportedPairs: Hashable, Sendable, Codable {
+  /// The entries, such as `content.exclusive|A#1|B#1`.
+  var entries: Set<String> = []
+
+  init() {}
+
+  init(from decoder: any Decoder) throws {
+    entries = Set(try decoder.singleValueContainer().decode([String].self))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(entries.sorted { $0.precedesInScalarOrder($1) })
   }
 }
 

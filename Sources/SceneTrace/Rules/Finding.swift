@@ -62,10 +62,26 @@ public struct Finding: Hashable, Sendable, Codable {
   /// joined, the related events united, the session kept only if both name the same one, and
   /// the severity is the higher of the two.
   package mutating func merge(_ other: Finding) {
+    mergeAllButRelated(other)
+    related = Set(related + other.related).sorted()
+  }
+
+  /// ``merge(_:)`` of two findings whose related events are each in order without repeats, as
+  /// ``FindingLog`` makes them: each of the other's is put in its place. (One event can fold
+  /// hundreds of findings of a rule about pairs into one: sorting all of them again at each
+  /// made such an event cubic.)
+  mutating func mergeInOrder(_ other: Finding) {
+    mergeAllButRelated(other)
+    for seq in other.related {
+      let index = related.partitioningIndex { $0 >= seq }
+      if index == related.count || related[index] != seq { related.insert(seq, at: index) }
+    }
+  }
+
+  private mutating func mergeAllButRelated(_ other: Finding) {
     if session != other.session { session = nil }
     severity = max(severity, other.severity)
     message += "; " + other.message
-    related = Set(related + other.related).sorted()
   }
 
   /// Orders findings by seq, then rule, then session: the order every report uses.

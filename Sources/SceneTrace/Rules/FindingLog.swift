@@ -55,7 +55,7 @@ struct FindingLog {
       related: related)
     guard found != nil else { return found = [finding] }
     if let index = found?.firstIndex(where: { $0.rule == rule }) {
-      found?[index].merge(finding)
+      found?[index].mergeInOrder(finding)
     } else {
       found?.append(finding)
     }
