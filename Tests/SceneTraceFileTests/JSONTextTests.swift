@@ -114,3 +114,28 @@ import Testing
     #expect(text.string == #""" key=-7"#)
   }
 }
+
+/// An object built from members: in the order of their first appearance, a repeated key
+/// keeping its last value, whether the object is small (its keys looked through) or large
+/// (hashed).
+@Suite struct JSONObjectBuildingTests {
+  @Test(arguments: [3, 16, 17, 40, 5_000])
+  func membersKeepTheirFirstPlaceAndTheirLastValue(count: Int) {
+    var random = SplitMix64(seed: UInt64(count))
+    let names = (0..<count).map { "key\($0)" }
+    // Every key once in a shuffled order, then a third of them again with new values.
+    var members = names.shuffled(using: &random).map { ($0, JSONValue.string("first")) }
+    let again = names.shuffled(using: &random).prefix(count / 3)
+    members += again.map { ($0, JSONValue.string("last")) }
+    let object = JSONObject(members)
+    #expect(object.keys == Array(members.prefix(count).map(\.0)))
+    for (key, value) in zip(object.keys, object.values) {
+      #expect(value == .string(again.contains(key) ? "last" : "first"), "\(key)")
+    }
+    // A key spelt with a combining accent is the same key as its precomposed form, as
+    // `String` compares them, in both ways of building.
+    let accented = JSONObject(members + [("caf\u{E9}", .number("1")), ("cafe\u{301}", .number("2"))])
+    #expect(accented.count == count + 1)
+    #expect(accented["caf\u{E9}"] == .number("2"))
+  }
+}
