@@ -10,7 +10,9 @@
 // (InfoCost.swift). `bench --seek PATH` times random `state --at` seeks in process
 // (SeekCost.swift). `bench --scaling [--sizes N,N] [--json PATH]` measures how each cost of
 // `replay check` grows from 10^4 to 10^6 events and writes it as JSON that
-// `tools/check-bench-scaling` checks (Scaling.swift).
+// `tools/check-bench-scaling` checks (Scaling.swift). `bench --corners` replays the traces that
+// once made the rules' memory superlinear at two sizes and says whether each is linear
+// (Corners.swift).
 
 import Foundation
 import SceneTrace
@@ -20,6 +22,7 @@ if try runReplayProfile(CommandLine.arguments) { exit(0) }
 if try runWriteTrace(CommandLine.arguments) { exit(0) }
 if try runSeekCost(CommandLine.arguments) { exit(0) }
 if try runScaling(CommandLine.arguments) { exit(0) }
+if try runCorners(CommandLine.arguments) { exit(0) }
 if try runHookProfile(CommandLine.arguments) { exit(0) }
 if CommandLine.arguments.contains("--writer-cost") {
   try printWriterCost("mixed session", events: Workload.mixedSession(events: 100_000))
