@@ -24,9 +24,17 @@ struct ShrinkOracle {
   private var checkpoints: [Replay]
   /// How many replays ran, the original's included.
   private(set) var replays = 1
+  /// How many replays of a prefix of the accepted trace are kept to start candidates from.
+  var checkpointCount: Int { checkpoints.count }
 
-  /// Events between two checkpoints.
-  private static let checkpointInterval = 64
+  /// Events between two checkpoints: 64, or more in a trace of more than 8,192 events, so that
+  /// the checkpoints are at most 128 states. (Every 64 events, they were a state for every 64
+  /// events of the trace, which grows with it: 3·10^5 events of drags and new windows held
+  /// 23 GB.) A candidate replays at most that many events more than the ones it changes.
+  private let checkpointInterval: Int
+
+  /// The most checkpoints an oracle keeps, past the first.
+  private static let checkpointLimit = 128
 
   /// Starts from the whole trace, given its finished replay.
   init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, original: Replay) {
@@ -36,13 +44,14 @@ struct ShrinkOracle {
       original.findings.map { FindingKey(rule: $0.rule, session: $0.session, seq: $0.seq) })
     kept = Array(events.indices)
     checkpoints = [Replay(reducer: reducer)]
+    checkpointInterval = max(64, (events.count + Self.checkpointLimit - 1) / Self.checkpointLimit)
   }
 
   /// Replays `candidate` (indices into `events`, ascending); when it is acceptable, makes it the
   /// accepted trace and returns true.
   mutating func accept(_ candidate: [Int]) -> Bool {
     replays += 1
-    let interval = Self.checkpointInterval
+    let interval = checkpointInterval
     var shared = 0
     while shared < min(candidate.count, kept.count), candidate[shared] == kept[shared] {
       shared += 1
