@@ -134,7 +134,10 @@ import Testing
     }
     // A key spelt with a combining accent is the same key as its precomposed form, as
     // `String` compares them, in both ways of building.
-    let accented = JSONObject(members + [("caf\u{E9}", .number("1")), ("cafe\u{301}", .number("2"))])
+    let accents: [(String, JSONValue)] = [
+      ("caf\u{E9}", .number("1")), ("cafe\u{301}", .number("2")),
+    ]
+    let accented = JSONObject(members + accents)
     #expect(accented.count == count + 1)
     #expect(accented["caf\u{E9}"] == .number("2"))
   }

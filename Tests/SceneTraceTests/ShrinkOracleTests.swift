@@ -1,5 +1,6 @@
-@testable import SceneTrace
 import Testing
+
+@testable import SceneTrace
 
 /// The shrink's oracle keeps replays of prefixes of the accepted trace to start candidates
 /// from: few enough that a long trace, whose state grows with it, does not hold a state for
