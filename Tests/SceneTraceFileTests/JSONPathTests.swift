@@ -1,3 +1,4 @@
+import SceneTrace
 import SceneTraceFile
 import Testing
 
@@ -56,6 +57,41 @@ import Testing
         "l: [1,2] → [2,1]",
       ])
     #expect(after.changes(to: after).isEmpty)
+  }
+
+  /// Maps of many members (looked up by hashing) give the changes a member-by-member reading
+  /// gives: the first document's members changed or gone, in its order, then the second's new.
+  @Test(arguments: [10, 17, 300])
+  func changesOfLargeMapsAreThoseOfEachMember(count: Int) {
+    var random = SplitMix64(seed: UInt64(count))
+    let keys = (0..<count).map { "S\($0)" }.shuffled(using: &random)
+    var before: [(String, JSONValue)] = []
+    var after: [(String, JSONValue)] = []
+    var expected: [JSONChange] = []
+    for key in keys {
+      let old = JSONValue.number(String(random.next() % 4))
+      switch random.next() % 4 {
+      case 0:
+        before.append((key, old))
+        expected.append(
+          JSONChange(path: JSONPath(components: [.key(key)]), before: old, after: nil))
+      case 1:
+        before.append((key, old))
+        after.append((key, .string("new")))
+        expected.append(
+          JSONChange(path: JSONPath(components: [.key(key)]), before: old, after: .string("new")))
+      default:
+        before.append((key, old))
+        after.insert((key, old), at: Int(random.next() % UInt64(after.count + 1)))
+      }
+    }
+    let added = (0..<count / 5).map { ("T\($0)", JSONValue.bool(true)) }
+    after += added
+    expected += added.map {
+      JSONChange(path: JSONPath(components: [.key($0.0)]), before: nil, after: $0.1)
+    }
+    let changes = JSONValue.object(JSONObject(before)).changes(to: .object(JSONObject(after)))
+    #expect(changes == expected)
   }
 }
 

@@ -34,16 +34,44 @@ extension JSONValue {
       if old != new { changes.append(JSONChange(path: path, before: old, after: new)) }
       return
     }
+    let (afterMembers, beforeMembers) = (MemberLookup(after), MemberLookup(before))
     for (key, value) in before.pairs {
       let child = path.appending(.key(key))
-      if let newValue = after[key] {
+      if let newValue = afterMembers[key] {
         collect(from: value, to: newValue, at: child, into: &changes)
       } else {
         changes.append(JSONChange(path: child, before: value, after: nil))
       }
     }
-    for (key, value) in after.pairs where before[key] == nil {
+    for (key, value) in after.pairs where beforeMembers[key] == nil {
       changes.append(JSONChange(path: path.appending(.key(key)), before: nil, after: value))
     }
+  }
+}
+
+/// Looks the members of an object up as its subscript does, by hashing when it has many: the
+/// subscript looks through every key, and a diff of two maps of every session of a long trace
+/// looked each session up that way (`replay timeline` of 2·10^4 sessions: 2.9 s).
+private struct MemberLookup {
+  let object: JSONObject
+  /// The positions of each key, ascending; nil for a small object.
+  let positions: [String: [Int]]?
+
+  init(_ object: JSONObject) {
+    self.object = object
+    guard object.count > 16 else {
+      positions = nil
+      return
+    }
+    var positions: [String: [Int]] = [:]
+    for (index, key) in object.keys.enumerated() { positions[key, default: []].append(index) }
+    self.positions = positions
+  }
+
+  /// The value of `key`: the last member whose key is equal to it and as long in UTF-8.
+  subscript(key: String) -> JSONValue? {
+    guard let positions else { return object[key] }
+    let length = key.utf8.count
+    return positions[key]?.last { object.keys[$0].utf8.count == length }.map { object.values[$0] }
   }
 }
