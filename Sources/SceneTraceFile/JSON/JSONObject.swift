@@ -35,8 +35,9 @@ package struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     }
   }
 
-  /// How many keys an object being built looks through for a repeat before it hashes them.
-  private static let keysLookedThrough = 16
+  /// How many keys are looked through for a key before they are hashed: an object being
+  /// built, or one a diff reads (`JSONValue.changes(to:)`).
+  package static let keysLookedThrough = 16
 
   /// An object with the literal's members in order; a repeated key keeps its last value.
   package init(dictionaryLiteral elements: (String, JSONValue)...) {

@@ -59,7 +59,7 @@ private struct MemberLookup {
 
   init(_ object: JSONObject) {
     self.object = object
-    guard object.count > 16 else {
+    guard object.count > JSONObject.keysLookedThrough else {
       positions = nil
       return
     }
