@@ -13,6 +13,9 @@ import SceneTraceFile
 //       --toggle-collect='*replayForProfile*' --callgrind-out-file=callgrind.replay.$n \
 //       /tmp/bench --profile-replay $n
 //   done
+//
+// (`--compact` replays the events from an `EventBatch`, the pointer samples as plain values, and
+// is counted with `--toggle-collect='*replayBatchForProfile*'`.)
 //   callgrind_annotate --inclusive=yes callgrind.replay.120000 | swift demangle --simplified
 //
 // (Ir of 120000 − Ir of 20000) / 100000 is the figure; add `--uuid` (or `--drag`) to both runs
@@ -34,6 +37,16 @@ import SceneTraceFile
 func replayForProfile(_ events: consuming [Event]) -> Replay {
   var replay = Replay()
   replay.apply(moving: &events)
+  replay.finish()
+  return replay
+}
+
+/// ``replayForProfile(_:)`` of the same events in a batch, its pointer samples held as plain
+/// values (`--compact`).
+@inline(never)
+func replayBatchForProfile(_ batch: consuming EventBatch) -> Replay {
+  var replay = Replay()
+  replay.apply(moving: &batch)
   replay.finish()
   return replay
 }
@@ -78,6 +91,11 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     guard read == state else { fatalError("the state did not read back from its JSON") }
     let bytes = state.canonicalJSON().count
     print("state of \(state.sessions.count) sessions: \(bytes) bytes of JSON, digest \(digest)")
+    return true
+  }
+  if arguments.contains("--compact") {
+    let replay = replayBatchForProfile(EventBatch(events))
+    print("replayed \(replay.state.seq) events: \(replay.findings.count) findings")
     return true
   }
   let replay = replayForProfile(events)

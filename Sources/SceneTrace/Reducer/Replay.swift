@@ -85,6 +85,30 @@ public struct Replay: Sendable {
     events.removeAll()
   }
 
+  /// Applies every event of `batch` in seq order, as `apply(moving:)` of an array does, and
+  /// leaves the batch empty with its room kept: its pointer samples are reduced as the plain
+  /// values they are, without making an event of each.
+  package mutating func apply(moving batch: inout EventBatch) {
+    let reducer = reducer
+    batch.withStorage { events, samples, samplesBefore in
+      var sample = 0
+      for index in events.indices {
+        for _ in 0..<samplesBefore[index] {
+          reducer.reduce(into: &state, sample: samples[sample], appendingTo: &findings)
+          sample &+= 1
+        }
+        let event = (events.baseAddress.unsafelyUnwrapped + index).move()
+        (events.baseAddress.unsafelyUnwrapped + index).initialize(to: .vacant)
+        reducer.reduce(into: &state, event: event, appendingTo: &findings)
+      }
+      while sample < samples.count {
+        reducer.reduce(into: &state, sample: samples[sample], appendingTo: &findings)
+        sample &+= 1
+      }
+    }
+    batch.removeAll()
+  }
+
   /// Runs the rules that need the end of the trace; call it once, after the last event.
   @discardableResult
   public mutating func finish() -> [Finding] {

@@ -56,6 +56,19 @@ public struct TraceReducer: Sendable {
     log.moveFindings(to: &findings)
   }
 
+  /// ``reduce(into:event:appendingTo:)`` of the `pointer.drag` event `sample` is; made into
+  /// the event only for the app's own rules, which take events.
+  package func reduce(
+    into state: inout TraceState, sample: PointerSample, appendingTo findings: inout [Finding]
+  ) {
+    guard rules.isEmpty else {
+      return reduce(into: &state, event: sample.event, appendingTo: &findings)
+    }
+    var log = FindingLog(seq: sample.seq, type: .pointerDrag, time: sample.time)
+    BuiltInReducer().reduce(into: &state, sample: sample, log: &log)
+    log.moveFindings(to: &findings)
+  }
+
   /// The findings that need the end of the trace, reported at its last event (at most one per
   /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
@@ -88,18 +101,46 @@ struct BuiltInReducer {
     // Asked here, reported out of line: called for every event, the report's prologue and
     // epilogue cost more than the question.
     if event.payload.hasUnrecognizedValues { reportUnrecognizedValues(in: event, log: &log) }
+    reportPending(
+      before: event.type, at: event.time, in: scene, namesDiscarded: namesDiscarded,
+      state: &state, log: &log)
+    apply(event, to: &state, log: &log)
+  }
+
+  /// ``reduce(into:event:log:)`` of the `pointer.drag` event `sample` is, without making the
+  /// event: a sample holds no unrecognized value.
+  func reduce(into state: inout TraceState, sample: PointerSample, log: inout FindingLog) {
+    state.seq = sample.seq
+    state.time = sample.time
+    let scene = sample.session
+    state.sessions.remember(scene)
+    let namesDiscarded = reportIfDiscarded(scene, by: .pointerDrag, state: &state, log: &log)
+    reportPending(
+      before: .pointerDrag, at: sample.time, in: scene, namesDiscarded: namesDiscarded,
+      state: &state, log: &log)
+    pointerDrag(
+      scene, phase: sample.phase, x: sample.x, y: sample.y, latching: sample.latching,
+      region: nil, in: &state, log: &log)
+  }
+
+  /// What comes due before an event of `type` at `time` in `scene` is applied: render deadlines
+  /// passed, an appearance change to settle, a layout gone stale.
+  @inline(__always)
+  private func reportPending(
+    before type: EventType, at time: TraceTime, in scene: SessionID?, namesDiscarded: Bool,
+    state: inout TraceState, log: inout FindingLog
+  ) {
     // session.after-discard hides every other finding of its event: a render deadline that
     // passed is then reported at the next event instead.
-    if !namesDiscarded, let earliest = state.memory.renderDeadline, event.time > earliest {
-      reportMissedRenderDeadlines(at: event.time, in: &state, log: &log)
+    if !namesDiscarded, let earliest = state.memory.renderDeadline, time > earliest {
+      reportMissedRenderDeadlines(at: time, in: &state, log: &log)
     }
     if state.app.appearanceChangedAt != nil {
-      settleAppearance(before: event.type, in: &state, log: &log)
+      settleAppearance(before: type, in: &state, log: &log)
     }
     if !state.staleLayoutSessions.isEmpty, let scene, state.staleLayoutSessions.contains(scene) {
-      reportStaleLayout(at: event.type, of: scene, in: &state, log: &log)
+      reportStaleLayout(at: type, of: scene, in: &state, log: &log)
     }
-    apply(event, to: &state, log: &log)
   }
 
   /// The built-in rules' part of ``TraceReducer/finish(_:)``.
@@ -127,25 +168,31 @@ struct BuiltInReducer {
   ) -> Bool {
     // An event that happens in a scene names that session alone (`Event.Payload.sessions`; a
     // test holds every event type to it): no list of its sessions to build.
-    if let scene {
-      guard state.status(of: scene) == .discarded else { return false }
-      reportDiscarded(scene, by: event, state: state, log: &log)
-      return true
-    }
+    if let scene { return reportIfDiscarded(scene, by: event.type, state: &state, log: &log) }
     var named = false
     for id in event.payload.sessions where state.status(of: id) == .discarded {
       named = true
-      reportDiscarded(id, by: event, state: state, log: &log)
+      reportDiscarded(id, by: event.type, state: state, log: &log)
     }
     return named
   }
 
+  /// Reports `scene` when it was discarded; true when it was. `state` is `inout` for the reason
+  /// above.
+  private func reportIfDiscarded(
+    _ scene: SessionID, by type: EventType, state: inout TraceState, log: inout FindingLog
+  ) -> Bool {
+    guard state.status(of: scene) == .discarded else { return false }
+    reportDiscarded(scene, by: type, state: state, log: &log)
+    return true
+  }
+
   private func reportDiscarded(
-    _ id: SessionID, by event: Event, state: TraceState, log: inout FindingLog
+    _ id: SessionID, by type: EventType, state: TraceState, log: inout FindingLog
   ) {
     log.report(
       .sessionAfterDiscard, .error, session: id,
-      "\(event.type) names session \(id), which was discarded; a discarded session never "
+      "\(type) names session \(id), which was discarded; a discarded session never "
         + "comes back",
       related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }

@@ -15,10 +15,15 @@ struct FindingLog {
   private var found: [Finding]?
 
   init(event: borrowing Event) {
-    self.seq = event.seq
-    self.eventType = event.type
-    self.eventTime = event.time
-    self.relatedLimit = event.seq - 1
+    self.init(seq: event.seq, type: event.type, time: event.time)
+  }
+
+  /// A log for the event at `seq` of `type`, at `time`.
+  init(seq: Int, type: EventType, time: TraceTime) {
+    self.seq = seq
+    self.eventType = type
+    self.eventTime = time
+    self.relatedLimit = seq - 1
   }
 
   /// A log for the finish step, reporting at `seq`, the last event.

@@ -1,0 +1,211 @@
+/// A `pointer.drag` event held as plain values: the replay's form of the event most traces are
+/// made of (a drag reports a sample a frame, 120 a second).
+///
+/// An ``Event`` is 129 bytes that hold strings and open enumerations: each copy retains them,
+/// each end releases them, even when they hold nothing, and its payload is taken apart by a
+/// switch over every event type. A sample whose values this version all recognizes and which
+/// names no region is 40 bytes of numbers instead, copied as raw memory; a decoder makes it
+/// without making the event, and the replay reduces it without making one either. Every other
+/// sample stays an ``Event``. The ``event`` made from a sample is the event it was made from.
+package struct PointerSample: Sendable, Equatable {
+  package var seq: Int
+  package var time: TraceTime
+  package var x: Double
+  package var y: Double
+  package var session: SessionID
+  /// The phase: its place in `PointerPhase.recognizedCases` (the `.sctrace` code less one).
+  package var phaseCode: UInt8
+  /// The latching: 0 when the sample gives none, else its place in
+  /// `Latching.recognizedCases` plus one (the `.sctrace` code).
+  package var latchingCode: UInt8
+  /// The modifiers, all recognized: `ModifierFlags.recognizedBits`.
+  package var modifierBits: UInt8
+
+  /// A sample of recognized values; the codes must be in range.
+  package init(
+    seq: Int, time: TraceTime, session: SessionID, phaseCode: UInt8, x: Double, y: Double,
+    modifierBits: UInt8, latchingCode: UInt8
+  ) {
+    self.seq = seq
+    self.time = time
+    self.x = x
+    self.y = y
+    self.session = session
+    self.phaseCode = phaseCode
+    self.latchingCode = latchingCode
+    self.modifierBits = modifierBits
+  }
+
+  /// The sample `event` is, when it is a `pointer.drag` whose values are all recognized and
+  /// which names no region; nil for every other event.
+  package init?(_ event: borrowing Event) {
+    guard
+      case .pointerDrag(let session, let phase, let x, let y, let modifiers, let latching, nil) =
+        event.payload,
+      !modifiers.hasUnrecognizedMembers, let phaseCode = Self.code(of: phase)
+    else { return nil }
+    var latchingCode: UInt8 = 0
+    if let latching {
+      guard let code = Self.code(of: latching) else { return nil }
+      latchingCode = code + 1
+    }
+    self.init(
+      seq: event.seq, time: event.time, session: session, phaseCode: phaseCode, x: x, y: y,
+      modifierBits: modifiers.recognizedBits, latchingCode: latchingCode)
+  }
+
+  /// The event the sample is.
+  package var event: Event {
+    Event(
+      seq: seq, time: time,
+      .pointerDrag(
+        session: session, phase: phase, x: x, y: y,
+        modifiers: ModifierFlags(recognizedBits: modifierBits), latching: latching))
+  }
+
+  /// The phase, made by a switch: the static list of recognized cases is a global read through
+  /// its lazy initializer.
+  @inline(__always)
+  package var phase: PointerPhase {
+    switch phaseCode {
+    case 0: .began
+    case 1: .changed
+    case 2: .ended
+    default: .cancelled
+    }
+  }
+
+  @inline(__always)
+  package var latching: Latching? {
+    switch latchingCode {
+    case 0: nil
+    case 1: Latching.none
+    case 2: .horizontal
+    case 3: .vertical
+    default: .both
+    }
+  }
+
+  private static func code(of phase: PointerPhase) -> UInt8? {
+    switch phase {
+    case .began: 0
+    case .changed: 1
+    case .ended: 2
+    case .cancelled: 3
+    case .unrecognized: nil
+    }
+  }
+
+  private static func code(of latching: Latching) -> UInt8? {
+    switch latching {
+    case .none: 0
+    case .horizontal: 1
+    case .vertical: 2
+    case .both: 3
+    case .unrecognized: nil
+    }
+  }
+}
+
+/// Events in seq order as the replay takes them: the pointer samples that can be
+/// ``PointerSample``s as such, the others as ``Event``s.
+///
+/// Two arrays and where they interleave: `samplesBefore[i]` is how many samples come between
+/// `events[i - 1]` (or the batch's start) and `events[i]`; the samples after the last event end
+/// the batch.
+package struct EventBatch: Sendable {
+  package private(set) var events: [Event] = []
+  package private(set) var samples: [PointerSample] = []
+  package private(set) var samplesBefore: [UInt32] = []
+  /// The samples appended since the last event.
+  private var pendingSamples: UInt32 = 0
+
+  package init() {}
+
+  /// The batch of `events`, each sample that can be one held as a ``PointerSample``.
+  package init(_ events: some Sequence<Event>) {
+    for event in events { append(event) }
+  }
+
+  /// How many events the batch holds, samples included.
+  package var count: Int { events.count + samples.count }
+
+  package var isEmpty: Bool { events.isEmpty && samples.isEmpty }
+
+  /// Reserves room for `count` events of either form.
+  package mutating func reserveCapacity(_ count: Int) {
+    samples.reserveCapacity(count)
+  }
+
+  /// Appends `event`, as a sample when it can be one.
+  package mutating func append(_ event: consuming Event) {
+    if let sample = PointerSample(event) { return append(sample) }
+    appendEvent(event)
+  }
+
+  /// Appends `event` as an ``Event``, whatever its type.
+  package mutating func appendEvent(_ event: consuming Event) {
+    events.append(event)
+    samplesBefore.append(pendingSamples)
+    pendingSamples = 0
+  }
+
+  package mutating func append(_ sample: PointerSample) {
+    samples.append(sample)
+    pendingSamples &+= 1
+  }
+
+  /// Calls `body` with each event in seq order, samples made into events.
+  package func forEachEvent(_ body: (Event) throws -> Void) rethrows {
+    var sample = 0
+    for (index, event) in events.enumerated() {
+      for _ in 0..<samplesBefore[index] {
+        try body(samples[sample].event)
+        sample += 1
+      }
+      try body(event)
+    }
+    while sample < samples.count {
+      try body(samples[sample].event)
+      sample += 1
+    }
+  }
+
+  /// The events in seq order, samples made into events.
+  package var allEvents: [Event] {
+    var all: [Event] = []
+    all.reserveCapacity(count)
+    forEachEvent { all.append($0) }
+    return all
+  }
+
+  /// The last event's seq, of either form.
+  package var lastSeq: Int? {
+    pendingSamples > 0 ? samples.last?.seq : events.last?.seq
+  }
+
+  /// Empties the batch, keeping its arrays' room.
+  package mutating func removeAll() {
+    events.removeAll(keepingCapacity: true)
+    samples.removeAll(keepingCapacity: true)
+    samplesBefore.removeAll(keepingCapacity: true)
+    pendingSamples = 0
+  }
+
+  /// Runs `body` on the events and the samples, each as mutable storage, with where they
+  /// interleave: how the replay moves events out without copying them.
+  package mutating func withStorage<Result>(
+    _ body: (
+      _ events: UnsafeMutableBufferPointer<Event>, _ samples: UnsafeBufferPointer<PointerSample>,
+      _ samplesBefore: UnsafeBufferPointer<UInt32>
+    ) -> Result
+  ) -> Result {
+    let samples = self.samples
+    let samplesBefore = self.samplesBefore
+    return samples.withUnsafeBufferPointer { samples in
+      samplesBefore.withUnsafeBufferPointer { samplesBefore in
+        events.withUnsafeMutableBufferPointer { events in body(events, samples, samplesBefore) }
+      }
+    }
+  }
+}

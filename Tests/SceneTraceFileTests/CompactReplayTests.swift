@@ -1,0 +1,162 @@
+import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
+import Testing
+
+/// The replay's compact form of pointer samples (`PointerSample`, in an `EventBatch`) gives the
+/// states and findings the public model gives: on every trace in `traces/`, and on seeded
+/// traces of 10^5 events over hundreds of sessions, most of them pointer samples, some of which
+/// cannot be compact (a value this version does not know, a region).
+@Suite struct CompactReplayTests {
+  /// Every trace shipped in `traces/` and `traces/captured/`.
+  private static var shippedTraces: [URL] {
+    [PackageFolders.traces, PackageFolders.traces.appendingPathComponent("captured")].flatMap {
+      folder in
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".jsonl") || $0.hasSuffix(".sctrace") }
+        .sorted()
+        .map { folder.appendingPathComponent($0) }
+    }
+  }
+
+  @Test func everyShippedTraceReplaysAlikeCompact() throws {
+    let traces = Self.shippedTraces
+    #expect(traces.count > 40)
+    for url in traces {
+      guard url.pathExtension != "sctrace" || TraceWriter.Compression.isZstdAvailable else {
+        continue
+      }
+      let events = try TraceFile.load(path: url.path).events
+      expectCompactReplayAlike(events, url.lastPathComponent)
+    }
+  }
+
+  @Test(arguments: [0x5A_3E01, 0x5A_3E02] as [UInt64])
+  func generatedTracesReplayAlikeCompact(seed: UInt64) {
+    let events = Self.pointerHeavyTrace(seed: seed, count: 100_000, sessions: 400)
+    let batch = EventBatch(events)
+    // Most samples are held compact, and the others are events: both forms are exercised.
+    #expect(batch.samples.count > events.count / 2)
+    #expect(batch.events.contains { $0.type == .pointerDrag })
+    let replay = expectCompactReplayAlike(events, "seed \(seed)")
+    // The pointer rules are exercised, not only the lifecycle's.
+    #expect(replay.findings.contains { $0.rule == .pointerSequence })
+    #expect(replay.findings.contains { $0.rule == .pointerLatching })
+  }
+
+  /// A sample is compact exactly when its values are all recognized and it names no region, and
+  /// the event made of it is the event it was made from.
+  @Test func aSampleIsCompactWhenItsEventCanBeMadeBackExactly() {
+    var random = RandomEvents(seed: 0x5A_3E03)
+    var compact = 0
+    for event in random.events(count: 20_000, of: [.pointerDrag, .keyPress]) {
+      guard let sample = PointerSample(event) else {
+        if case .pointerDrag(_, let phase, _, _, let modifiers, let latching, let region) =
+          event.payload
+        {
+          #expect(
+            !phase.isRecognized || modifiers.hasUnrecognizedMembers
+              || latching?.isRecognized == false || region != nil)
+        }
+        continue
+      }
+      compact += 1
+      #expect(sample.event == event)
+    }
+    #expect(compact > 1000)
+  }
+
+  /// The batch keeps the events' order, whatever their forms: made back into events, it is the
+  /// events it was made of, and its last seq is theirs.
+  @Test func aBatchKeepsTheOrderOfItsEvents() {
+    let events = Self.pointerHeavyTrace(seed: 0x5A_3E04, count: 5000, sessions: 20)
+    var batch = EventBatch(events)
+    #expect(batch.allEvents == events)
+    #expect(batch.count == events.count)
+    #expect(batch.lastSeq == events.last?.seq)
+    batch.removeAll()
+    #expect(batch.isEmpty && batch.lastSeq == nil)
+    batch.append(events[0])
+    #expect(batch.allEvents == [events[0]])
+  }
+
+  /// Replays `events` lent one by one, and again as batches of uneven sizes moved into the
+  /// replay in their compact form, and expects the same state after each batch and the same
+  /// findings.
+  @discardableResult
+  private func expectCompactReplayAlike(_ events: [Event], _ name: String) -> Replay {
+    var lent = Replay()
+    var compact = Replay()
+    var start = 0
+    var size = 1
+    while start < events.count {
+      let end = min(events.count, start + size)
+      var batch = EventBatch(events[start..<end])
+      for event in events[start..<end] { lent.apply(event) }
+      compact.apply(moving: &batch)
+      #expect(batch.isEmpty)
+      // The first state that differs, rather than every one after it (each prints whole).
+      if start.isMultiple(of: 7), compact.state != lent.state {
+        Issue.record("\(name): the states differ after seq \(events[end - 1].seq)")
+        return lent
+      }
+      (start, size) = (end, size * 7 % 4093 + 1)
+    }
+    lent.finish()
+    compact.finish()
+    #expect(compact.state == lent.state, "\(name)")
+    // The first finding that differs, rather than both lists (a generated trace has thousands).
+    let differing = zip(compact.findings, lent.findings).first { $0 != $1 }
+    #expect(differing == nil, "\(name)")
+    #expect(compact.findings.count == lent.findings.count, "\(name)")
+    return lent
+  }
+
+  /// `count` events over `sessions` sessions: seven in ten pointer samples (of a session chosen
+  /// at random, in phases mostly in order; one in fifty with a value this version does not
+  /// know or a region), one in ten a scene connecting, the others events of every type naming
+  /// the same sessions (a launch or a termination, which close every scene, one in a thousand).
+  static func pointerHeavyTrace(seed: UInt64, count: Int, sessions: Int) -> [Event] {
+    let names = (0..<sessions).map { "scene-\($0)" }
+    var random = RandomEvents(seed: seed, identifiers: names)
+    let others = EventType.allCases.filter { $0 != .appLaunch && $0 != .appTerminate }
+    var time: Int64 = 0
+    var inFlight = Set<Int>()
+    return (1...count).map { seq in
+      time += Int64.random(in: 0...8_000_000, using: &random.generator)
+      let at = TraceTime(nanoseconds: time)
+      let session = Int.random(in: 0..<sessions, using: &random.generator)
+      switch Int.random(in: 0..<1000, using: &random.generator) {
+      case 0..<700: break
+      case 700..<800:
+        return Event(seq: seq, time: at, .sceneWillConnect(session: SessionID(names[session])))
+      case 999:
+        return Event(seq: seq, time: at, random.payload(random.bool() ? .appLaunch : .appTerminate))
+      default:
+        return Event(
+          seq: seq, time: at, random.payload(others.randomElement(using: &random.generator)!))
+      }
+      let phase: PointerPhase
+      if Int.random(in: 0..<50, using: &random.generator) == 0 {
+        phase = random.value()
+      } else if inFlight.contains(session) {
+        phase = Int.random(in: 0..<20, using: &random.generator) == 0 ? .ended : .changed
+      } else {
+        phase = .began
+      }
+      if phase == .began { inFlight.insert(session) }
+      if phase == .ended || phase == .cancelled { inFlight.remove(session) }
+      let odd = Int.random(in: 0..<50, using: &random.generator) == 0
+      let began = phase == .began
+      return Event(
+        seq: seq, time: at,
+        .pointerDrag(
+          session: SessionID(names[session]), phase: phase,
+          x: Double(Int.random(in: 0...4000, using: &random.generator)) / 4,
+          y: random.double(), modifiers: odd ? random.modifiers() : [.shift],
+          latching: began ? random.value() : nil,
+          region: odd ? random.text() : began && random.bool() ? "canvas" : nil))
+    }
+  }
+}
