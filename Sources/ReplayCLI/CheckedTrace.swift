@@ -36,9 +36,11 @@ struct CheckedTrace {
     var replay = Replay()
     var appearances = fingerprinting ? IdentifierAppearances() : nil
     var spillFailure: (any Error)?
-    let streamed = try reading.streamAhead(paths, quiet: quiet) { (events: consuming [Event]) in
-      if appearances != nil { events.forEach { appearances?.add($0) } }
-      let last = events.last?.seq
+    // Pointer samples come as plain values, decoded and replayed without an event made of each.
+    let streamed = try reading.streamBatchesAhead(paths, quiet: quiet) {
+      (events: consuming EventBatch) in
+      if appearances != nil { events.forEachEvent { appearances?.add($0) } }
+      let last = events.lastSeq
       replay.apply(moving: &events)
       // Findings go to the spill as they come, but for those at the last event, which the
       // finish step may merge with.

@@ -118,18 +118,44 @@ struct TraceReadingOptions: ParsableArguments {
     while goesOn: @escaping @Sendable ([Event]) -> Bool = { _ in true },
     consume: (consuming [Event]) -> Void
   ) throws -> StreamedTrace {
+    try readAhead(quiet: quiet, consume: consume) { reading, hand throws(TraceError) in
+      try TraceFile.stream(joining: paths, options: reading) { events in
+        let goes = goesOn(events)
+        hand(consume events)
+        return goes
+      }
+    }
+  }
+
+  /// ``streamAhead(_:quiet:while:consume:)`` that hands `consume` the events as batches whose
+  /// pointer samples are plain values (`TraceFile.streamBatches`): the replay reduces them
+  /// without an event made of each, on either thread.
+  func streamBatchesAhead(
+    _ paths: [String], quiet: Bool, consume: (consuming EventBatch) -> Void
+  ) throws -> StreamedTrace {
+    try readAhead(quiet: quiet, consume: consume) { reading, hand throws(TraceError) in
+      try TraceFile.streamBatches(joining: paths, options: reading) { batch in
+        hand(consume batch)
+        return true
+      }
+    }
+  }
+
+  /// Runs `read` on a second core with this input's read options and a progress bar of the
+  /// bytes read (unless `quiet`), handing what it hands to `consume` here; tells standard error
+  /// what reading lost once the read is done.
+  private func readAhead<Value: Sendable>(
+    quiet: Bool, consume: (consuming Value) -> Void,
+    _ read:
+      @escaping @Sendable (ReadOptions, (consuming Value) -> Void) throws(TraceError) ->
+      StreamedTrace
+  ) throws -> StreamedTrace {
     let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
     let reading = readOptions(reportingTo: progress)
     let streamed: StreamedTrace
     do {
       streamed = try DecodingAhead.run(
-        produce: { hand in
-          try TraceFile.stream(joining: paths, options: reading) { events in
-            let goes = goesOn(events)
-            hand(consume events)
-            return goes
-          }
-        }, consume: consume)
+        produce: { (hand) throws(TraceError) in try read(reading, hand) }, consume: consume)
     } catch {
       progress.finish()
       throw error

@@ -82,7 +82,114 @@ import Testing
     default:
       Issue.record("\(label): the whole read gave \(whole), the stream \(streamed)")
     }
+    try expectSameBatches(path: path, label, options: options, chunkSize: chunkSize)
     try expectSameReader(bytes, path: path, label, options: options)
+  }
+
+  /// Streams the file at `path` as batches whose pointer samples the decoder makes as plain
+  /// values (`TraceFile.streamBatches`), and checks that it gives what streaming events gives:
+  /// the same events in the same order, the same tally, damage and loss, the same replay, or
+  /// the same error.
+  @discardableResult
+  static func expectSameBatches(
+    path: String, _ label: String, options: ReadOptions = ReadOptions(),
+    chunkSize: Int = 1 << 20
+  ) throws -> Int {
+    var events: [Event] = []
+    let streamed = Result { () throws(TraceError) in
+      try TraceFile.stream(path: path, options: options, chunkSize: chunkSize) {
+        events += $0
+        return true
+      }
+    }
+    var batched: [Event] = []
+    var samples = 0
+    var replay = Replay()
+    let streamedBatches = Result { () throws(TraceError) in
+      try TraceFile.streamBatches(joining: [path], options: options, chunkSize: chunkSize) {
+        (batch: consuming EventBatch) in
+        batched += batch.allEvents
+        samples += batch.samples.count
+        replay.apply(moving: &batch)
+        return true
+      }
+    }
+    switch (streamed, streamedBatches) {
+    case (.success(let streamed), .success(let batches)):
+      #expect(batched == events, "\(label)")
+      #expect(batches.tally.count == streamed.tally.count, "\(label)")
+      #expect(batches.tally.seqRuns == streamed.tally.seqRuns, "\(label)")
+      #expect(batches.tally.launchSeqs == streamed.tally.launchSeqs, "\(label)")
+      #expect(batches.tally.first == streamed.tally.first, "\(label)")
+      #expect(batches.tally.last == streamed.tally.last, "\(label)")
+      #expect(batches.damage == streamed.damage, "\(label)")
+      #expect(batches.loss == streamed.loss, "\(label)")
+      #expect(batches.warnings == streamed.warnings, "\(label)")
+      #expect(batches.storedIndex == streamed.storedIndex, "\(label)")
+      replay.finish()
+      let lent = Replay.run(events)
+      #expect(replay.state == lent.state, "\(label)")
+      #expect(replay.findings == lent.findings, "\(label)")
+    case (.failure(let streamed), .failure(let batches)):
+      #expect(batches.code == streamed.code, "\(label)")
+      #expect(batches.message == streamed.message, "\(label)")
+      #expect(batches.byteOffset == streamed.byteOffset, "\(label)")
+    default:
+      Issue.record("\(label): the stream gave \(streamed), the batches \(streamedBatches)")
+    }
+    return samples
+  }
+
+  /// A trace of pointer samples over hundreds of sessions (references to the frame's table of
+  /// more than one byte), with raw coordinates, regions and values this version does not know,
+  /// read as batches: the decoder makes most samples as plain values, and the rest as events,
+  /// and the batches are what the events are, whole, cut or damaged.
+  @Test func pointerSamplesDecodeAsPlainValuesAsTheyDecodeAsEvents() throws {
+    let events = CompactReplayTests.pointerHeavyTrace(seed: 0x5A_3E05, count: 6000, sessions: 300)
+    var random = SplitMix64(seed: 0x5A_3E06)
+    for (name, options) in [
+      ("raw blocks", smallFrames(eventsPerFrame: 700, compression: .uncompressed)),
+      ("compressed", smallFrames(eventsPerFrame: 2000, checkpointInterval: nil)),
+    ] {
+      let bytes = try sctrace(events, options: options)
+      let path = try Self.temporaryFile(bytes, "samples.sctrace")
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let samples = try Self.expectSameBatches(path: path, name)
+      #expect(samples > events.count / 2, "\(name)")
+      for round in 0..<8 {
+        var damaged = bytes
+        if round.isMultiple(of: 2) {
+          damaged.removeLast(Int.random(in: 1..<bytes.count / 2, using: &random))
+        } else {
+          for _ in 0..<3 {
+            let index = Int.random(in: 0..<bytes.count, using: &random)
+            damaged[index] ^= UInt8.random(in: 1...255, using: &random)
+          }
+        }
+        let damagedPath = try Self.temporaryFile(damaged, "damaged.sctrace")
+        defer { try? FileManager.default.removeItem(atPath: damagedPath) }
+        try Self.expectSameBatches(path: damagedPath, "\(name), round \(round)", chunkSize: 512)
+      }
+    }
+  }
+
+  /// JSON Lines, and several files joined, are batched as their events come.
+  @Test func jsonLinesAndJoinedFilesStreamAsBatchesOfTheirEvents() throws {
+    let jsonl = PackageFolders.traces.appendingPathComponent("band-selection-shift-bug.jsonl").path
+    try Self.expectSameBatches(path: jsonl, "jsonl")
+    let sctraces = Self.shipped.prefix(2).map(\.path)
+    var joined: [Event] = []
+    _ = try TraceFile.stream(joining: sctraces) {
+      joined += $0
+      return true
+    }
+    var batched: [Event] = []
+    let streamed = try TraceFile.streamBatches(joining: sctraces) {
+      batched += $0.allEvents
+      return true
+    }
+    #expect(batched == joined)
+    #expect(streamed.files == sctraces)
   }
 
   /// Checks that a reader opened on the file at `path` reads as one opened on its `bytes`.

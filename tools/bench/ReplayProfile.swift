@@ -51,6 +51,17 @@ func replayBatchForProfile(_ batch: consuming EventBatch) -> Replay {
   return replay
 }
 
+/// ``replayBatchForProfile(_:)`` of events batched in the count, as `replay check` batches
+/// each frame's (`--compact --batching`, `--toggle-collect='*replayBatchingForProfile*'`).
+@inline(never)
+func replayBatchingForProfile(_ events: consuming [Event]) -> Replay {
+  var batch = EventBatch(moving: events)
+  var replay = Replay()
+  replay.apply(moving: &batch)
+  replay.finish()
+  return replay
+}
+
 /// The digest of `state` (XXH64 of its canonical JSON), and the state read back from that JSON:
 /// what a checkpoint costs its writer and a seek its reader. Kept out of line so that callgrind
 /// can count it alone.
@@ -94,7 +105,9 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     return true
   }
   if arguments.contains("--compact") {
-    let replay = replayBatchForProfile(EventBatch(events))
+    let replay =
+      arguments.contains("--batching")
+      ? replayBatchingForProfile(events) : replayBatchForProfile(EventBatch(events))
     print("replayed \(replay.state.seq) events: \(replay.findings.count) findings")
     return true
   }

@@ -8,8 +8,9 @@ import SceneTraceFile
 // drags) the trace is written as a `.sctrace` file in a temporary folder (as `--write-sctrace`
 // does; removed afterwards) and measured, each figure the best of `--runs` runs:
 //
-// - in process: the file streamed (`TraceFile.stream`, one frame at a time) and replayed
-//   (`Replay.apply`, `finish`) on one thread, as `check` does without its decoding thread;
+// - in process: the file streamed (`TraceFile.streamBatches`, one frame at a time, pointer
+//   samples decoded as plain values) and replayed (`Replay.apply(moving:)`, `finish`) on one
+//   thread, as `check` does without its decoding thread;
 // - end to end: `replay check FILE` (the `replay` beside this `bench` unless `--replay` names
 //   one) spawned with `Process`, output to /dev/null, its wall time, and its peak resident
 //   memory from `/usr/bin/time -f %M` (GNU time reads the child's `ru_maxrss` from `wait4`;
@@ -164,10 +165,11 @@ private struct Scaling {
   }
 
   private func measure(_ path: String, events: Int, fileBytes: Int) throws -> ScalingPoint {
+    // As `replay check` reads and replays: batches whose pointer samples are plain values.
     let inProcess = try seconds(runs: runs) {
       var replay = Replay()
-      _ = try TraceFile.stream(sctrace: path) { (events: consuming [Event]) in
-        replay.apply(moving: &events)
+      _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in
+        replay.apply(moving: &batch)
         return true
       }
       replay.finish()

@@ -39,9 +39,16 @@ package struct PointerSample: Sendable, Equatable {
   /// The sample `event` is, when it is a `pointer.drag` whose values are all recognized and
   /// which names no region; nil for every other event.
   package init?(_ event: borrowing Event) {
+    self.init(seq: event.seq, time: event.time, event.payload)
+  }
+
+  /// The sample of the event at `seq` and `time` that `payload` says happened, as
+  /// ``init(_:)`` makes it.
+  @inline(__always)
+  package init?(seq: Int, time: TraceTime, _ payload: Event.Payload) {
     guard
       case .pointerDrag(let session, let phase, let x, let y, let modifiers, let latching, nil) =
-        event.payload,
+        payload,
       !modifiers.hasUnrecognizedMembers, let phaseCode = Self.code(of: phase)
     else { return nil }
     var latchingCode: UInt8 = 0
@@ -50,7 +57,7 @@ package struct PointerSample: Sendable, Equatable {
       latchingCode = code + 1
     }
     self.init(
-      seq: event.seq, time: event.time, session: session, phaseCode: phaseCode, x: x, y: y,
+      seq: seq, time: time, session: session, phaseCode: phaseCode, x: x, y: y,
       modifierBits: modifiers.recognizedBits, latchingCode: latchingCode)
   }
 
@@ -127,6 +134,20 @@ package struct EventBatch: Sendable {
     for event in events { append(event) }
   }
 
+  /// The batch of `events`, as ``init(_:)`` makes it, each event moved out of the array rather
+  /// than copied (its strings retained).
+  package init(moving events: consuming [Event]) {
+    samples.reserveCapacity(events.count)
+    events.withUnsafeMutableBufferPointer { stored in
+      guard let base = stored.baseAddress else { return }
+      for index in stored.indices {
+        let event = (base + index).move()
+        (base + index).initialize(to: .vacant)
+        append(event)
+      }
+    }
+  }
+
   /// How many events the batch holds, samples included.
   package var count: Int { events.count + samples.count }
 
@@ -141,6 +162,14 @@ package struct EventBatch: Sendable {
   package mutating func append(_ event: consuming Event) {
     if let sample = PointerSample(event) { return append(sample) }
     appendEvent(event)
+  }
+
+  /// Appends the event at `seq` and `time` that `payload` says happened, as a sample when it
+  /// can be one: a decoder's, which makes no event of a sample.
+  @inline(__always)
+  package mutating func append(seq: Int, time: TraceTime, _ payload: consuming Event.Payload) {
+    if let sample = PointerSample(seq: seq, time: time, copy payload) { return append(sample) }
+    appendEvent(Event(seq: seq, time: time, payload))
   }
 
   /// Appends `event` as an ``Event``, whatever its type.
@@ -177,6 +206,26 @@ package struct EventBatch: Sendable {
     all.reserveCapacity(count)
     forEachEvent { all.append($0) }
     return all
+  }
+
+  /// The first event, a sample made into one.
+  package var firstEvent: Event? {
+    samplesBefore.first.map { $0 > 0 } ?? true ? samples.first?.event : events.first
+  }
+
+  /// The last event, a sample made into one.
+  package var lastEvent: Event? {
+    pendingSamples > 0 ? samples.last?.event : events.last
+  }
+
+  /// The first event's time, of either form.
+  package var firstTime: TraceTime? {
+    samplesBefore.first.map { $0 > 0 } ?? true ? samples.first?.time : events.first?.time
+  }
+
+  /// The last event's time, of either form.
+  package var lastTime: TraceTime? {
+    pendingSamples > 0 ? samples.last?.time : events.last?.time
   }
 
   /// The last event's seq, of either form.

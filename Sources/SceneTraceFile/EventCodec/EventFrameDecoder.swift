@@ -8,9 +8,9 @@ import SceneTrace
 /// event.
 struct EventFrameDecoder {
   /// What a frame's content gave.
-  struct Result {
+  struct Result<Events: DecodedEvents> {
     /// The events, in order.
-    var events: [Event] = []
+    var events = Events()
     /// The seq of the first event, from the frame's preamble (nil when the content is too short).
     var firstSeq: Int?
     /// The seq of the last event read, skipped events included.
@@ -43,9 +43,17 @@ struct EventFrameDecoder {
   }
 
   /// Decodes `content`; `lenient` skips events of later format versions with a warning.
-  static func decode(_ content: [UInt8], lenient: Bool) -> Result {
+  static func decode(_ content: [UInt8], lenient: Bool) -> Result<[Event]> {
+    decode(content, lenient: lenient, into: [Event].self)
+  }
+
+  /// Decodes `content` into `Events`; `lenient` skips events of later format versions with a
+  /// warning.
+  static func decode<Events: DecodedEvents>(
+    _ content: [UInt8], lenient: Bool, into events: Events.Type
+  ) -> Result<Events> {
     var every = EveryEvent()
-    return decode(content, lenient: lenient, selecting: &every)
+    return decode(content, lenient: lenient, selecting: &every, into: events)
   }
 
   /// Decodes the events of `content` that `selection` selects, and reads past the others
@@ -53,10 +61,18 @@ struct EventFrameDecoder {
   /// ones, and the rest of the result is that of the content up to there.
   static func decode<Selection: EventSelection>(
     _ content: [UInt8], lenient: Bool, selecting selection: inout Selection
-  ) -> Result {
+  ) -> Result<[Event]> {
+    decode(content, lenient: lenient, selecting: &selection, into: [Event].self)
+  }
+
+  /// ``decode(_:lenient:selecting:)`` into `Events`.
+  static func decode<Selection: EventSelection, Events: DecodedEvents>(
+    _ content: [UInt8], lenient: Bool, selecting selection: inout Selection,
+    into: Events.Type
+  ) -> Result<Events> {
     content.withUnsafeBufferPointer { bytes in
       var decoder = EventFrameDecoder(bytes)
-      var result = Result()
+      var result = Result<Events>()
       do throws(DecodingFailure) {
         try decoder.decodeAll(into: &result, lenient: lenient, selecting: &selection)
       } catch {
@@ -66,8 +82,8 @@ struct EventFrameDecoder {
     }
   }
 
-  private mutating func decodeAll<Selection: EventSelection>(
-    into result: inout Result, lenient: Bool, selecting selection: inout Selection
+  private mutating func decodeAll<Selection: EventSelection, Events: DecodedEvents>(
+    into result: inout Result<Events>, lenient: Bool, selecting selection: inout Selection
   ) throws(DecodingFailure) {
     let kind = try reader.byte()
     guard kind == EventFrameEncoder.contentKind else {
@@ -100,7 +116,7 @@ struct EventFrameDecoder {
         if isKnown, selection.selects(nextSeq) {
           let type = EventTag.types[Int(kind - 1)]
           let payload = try decodeExtensionBody(of: type, length: length, at: start)
-          result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+          result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
           break
         }
         // Its strings are written in place, outside the table: nothing to keep of its body.
@@ -118,8 +134,14 @@ struct EventFrameDecoder {
         let type = EventTag.types[Int(tag - 1)]
         try advanceTime(at: start)
         if selection.selects(nextSeq) {
-          let payload = try decodeBody(of: type)
-          result.events.append(Event(seq: nextSeq, time: TraceTime(nanoseconds: time), payload))
+          if Events.holdsPointerSamples, type == .pointerDrag,
+            let sample = try pointerSample(seq: nextSeq, time: TraceTime(nanoseconds: time))
+          {
+            result.events.append(sample)
+          } else {
+            let payload = try decodeBody(of: type)
+            result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
+          }
         } else {
           try skipBody(of: type)
         }
@@ -369,6 +391,56 @@ struct EventFrameDecoder {
     if let units = y.units { base.y = units }
     pointerBases[sessionIndex] = base
     return (x.value, y.value)
+  }
+
+  // MARK: Pointer samples as plain values
+
+  /// The body of a `pointer.drag` record read as a ``PointerSample``, when it is one: its
+  /// session already numbered in this frame, its values all recognized, no region. Nil
+  /// otherwise, with the reader where it was and nothing else changed, for `decodeBody(of:)` to
+  /// read the record as an event (and to throw what is wrong with it, if anything).
+  ///
+  /// The body is read as `decodeBody(of:)` reads it (`Sources/EventDescription` describes it):
+  /// the flags (bit 0 modifiers, 1 latching, 2 region present; 3 and 4 x and y raw), the
+  /// session, the phase, x and y, the modifiers and the latching. Tests hold the two to the same
+  /// events and the same failures.
+  @inline(__always)
+  mutating func pointerSample(seq: Int, time: TraceTime) throws(DecodingFailure) -> PointerSample? {
+    let start = reader.offset
+    let f = try flags(bits: 5)
+    // A reference to a session numbered before in the frame; a new string would join the
+    // table, which `decodeBody(of:)` does.
+    let reference = try reader.varint()
+    guard !f.has(2), reference > 0, reference <= UInt64(sessionIDs.count),
+      let session = sessionIDs[Int(reference - 1)]
+    else {
+      reader.offset = start
+      return nil
+    }
+    let index = Int(reference - 1)
+    let phase = try reader.varint()
+    guard phase >= 1, phase <= 4 else {
+      reader.offset = start
+      return nil
+    }
+    var base = pointerBases[index]
+    let x = try coordinate(isRaw: f.has(3), base: base.x)
+    let y = try coordinate(isRaw: f.has(4), base: base.y)
+    let modifiers = f.has(0) ? try reader.varint() : 0
+    let latching = f.has(1) ? try reader.varint() : 0
+    // Modifiers this version does not number are spelled after the word; a latching of 0 is
+    // spelled, one past 4 is damage.
+    guard modifiers >> 6 == 0, !f.has(1) || (latching >= 1 && latching <= 4) else {
+      reader.offset = start
+      return nil
+    }
+    if let units = x.units { base.x = units }
+    if let units = y.units { base.y = units }
+    pointerBases[index] = base
+    return PointerSample(
+      seq: seq, time: time, session: session, phaseCode: UInt8(truncatingIfNeeded: phase - 1),
+      x: x.value, y: y.value, modifierBits: UInt8(truncatingIfNeeded: modifiers),
+      latchingCode: UInt8(truncatingIfNeeded: latching))
   }
 
   // MARK: Reading past fields

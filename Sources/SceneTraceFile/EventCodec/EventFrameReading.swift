@@ -1,11 +1,12 @@
 import SceneTrace
 
-/// Reading one event frame of a `.sctrace` file: its layout, its content, its events.
-struct EventFrameReading {
+/// Reading one event frame of a `.sctrace` file: its layout, its content, its events (an array
+/// of them, or a batch whose pointer samples are plain values).
+struct EventFrameReading<Events: DecodedEvents> {
   /// The frame's layout.
   var layout: ZstdFrameLayout
   /// Its events, in order: every complete event of its complete blocks.
-  var events: [Event] = []
+  var events = Events()
   /// The seq of its first and last event (skipped ones included), when its content says.
   var firstSeq: Int?
   var lastSeq: Int?
@@ -25,8 +26,8 @@ struct EventFrameReading {
   var isCut: Bool { !layout.isComplete }
 
   /// Moves ``events`` out, leaving none.
-  mutating func takeEvents() -> [Event] {
-    defer { events = [] }
+  mutating func takeEvents() -> Events {
+    defer { events = Events() }
     return events
   }
 
@@ -59,7 +60,7 @@ struct EventFrameReading {
       return
     }
     contentSize = content.bytes.count
-    let decoded = EventFrameDecoder.decode(content.bytes, lenient: lenient)
+    let decoded = EventFrameDecoder.decode(content.bytes, lenient: lenient, into: Events.self)
     events = decoded.events
     firstSeq = decoded.firstSeq
     lastSeq = decoded.firstSeq == nil ? nil : decoded.lastSeq
@@ -70,7 +71,7 @@ struct EventFrameReading {
       // Content that ends inside a record is what a cut frame looks like; anything else, or
       // a complete frame ending early, is damage.
       if !(failure.isEndOfData && !layout.isComplete) {
-        let kept = events.isEmpty ? "" : "; the \(events.count) events before it were kept"
+        let kept = events.count == 0 ? "" : "; the \(events.count) events before it were kept"
         problem =
           "its content cannot be decoded at content byte \(failure.offset): "
           + "\(failure.message)\(kept)"

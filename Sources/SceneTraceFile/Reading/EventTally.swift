@@ -37,22 +37,51 @@ package struct EventTally: Sendable {
     // last event), not rewritten in the array at every event.
     var run = seqRuns.popLast().map { (lower: $0.lowerBound, upper: $0.upperBound) }
     // By index, so that an event is read in place rather than copied.
-    for index in events.indices {
-      let seq = events[index].seq
-      if let open = run, seq > open.upper, seq - open.upper == 1 {
-        run = (open.lower, seq)
-      } else {
-        if let open = run { seqRuns.append(open.lower...open.upper) }
-        run = (seq, seq)
-      }
-      // The payload's case matched where it is stored: `type` is a call across modules.
-      switch events[index].payload {
-      case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(events[index]))
-      case .appLaunch: launchSeqs.append(seq)
-      default: break
-      }
-    }
+    for index in events.indices { note(events[index], in: &run) }
     if let open = run { seqRuns.append(open.lower...open.upper) }
+  }
+
+  /// Counts the events of `batch`, which come after those counted so far; its pointer samples
+  /// are counted as the plain values they are.
+  package mutating func add(_ batch: EventBatch) {
+    guard batch.count > 0 else { return }
+    if first == nil { first = batch.firstEvent }
+    last = batch.lastEvent
+    count += batch.count
+    var run = seqRuns.popLast().map { (lower: $0.lowerBound, upper: $0.upperBound) }
+    var sample = 0
+    for index in batch.events.indices {
+      for _ in 0..<batch.samplesBefore[index] {
+        note(seq: batch.samples[sample].seq, in: &run)
+        sample += 1
+      }
+      note(batch.events[index], in: &run)
+    }
+    for index in sample..<batch.samples.count { note(seq: batch.samples[index].seq, in: &run) }
+    if let open = run { seqRuns.append(open.lower...open.upper) }
+  }
+
+  /// Counts `event`, extending `run`, the run of seqs being extended.
+  @inline(__always)
+  private mutating func note(_ event: borrowing Event, in run: inout (lower: Int, upper: Int)?) {
+    note(seq: event.seq, in: &run)
+    // The payload's case matched where it is stored: `type` is a call across modules.
+    switch event.payload {
+    case .traceGap: drops += LostStretch.drops(in: CollectionOfOne(copy event))
+    case .appLaunch: launchSeqs.append(event.seq)
+    default: break
+    }
+  }
+
+  /// Counts the seq of an event that is neither a gap nor a launch.
+  @inline(__always)
+  private mutating func note(seq: Int, in run: inout (lower: Int, upper: Int)?) {
+    if let open = run, seq > open.upper, seq - open.upper == 1 {
+      run = (open.lower, seq)
+    } else {
+      if let open = run { seqRuns.append(open.lower...open.upper) }
+      run = (seq, seq)
+    }
   }
 
   /// The first seq after `seq` that an event has, if any.

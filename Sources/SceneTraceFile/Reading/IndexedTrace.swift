@@ -215,7 +215,7 @@ private struct IndexedTraceOpener {
     throws(Refusal) -> [Event]
   {
     let frame = try bytes(entry.offset..<(entry.offset + entry.byteCount))
-    let read = frame.withUnsafeBufferPointer { frame -> EventFrameReading? in
+    let read = frame.withUnsafeBufferPointer { frame -> EventFrameReading<[Event]>? in
       guard let layout = try? ZstdFrameLayout.frame(at: 0, in: frame), layout.isComplete,
         layout.end == frame.count, case .data = layout.kind
       else { return nil }

@@ -91,25 +91,66 @@ extension TraceFile {
       guard format != .sctrace else {
         return try stream(sctrace: &window, path: path, options: options, header: header, consume)
       }
-      if format == .jsonLines, let error = try notATrace(&window, path: path) { throw error }
-      header(nil)
-      var tally = EventTally()
-      let read = try streamJSONLines(
-        &window, compressed: format == .compressedJSONLines, path: path, options: options,
-        chunkSize: chunkSize
-      ) { events in
-        tally.add(events)
-        return consume(consume events)
+      return try stream(
+        window: &window, format: format, path: path, options: options, chunkSize: chunkSize,
+        header: header, consume)
+    }
+  }
+
+  /// Streams the file of JSON Lines (`format`) that `window` shows, as
+  /// ``stream(path:options:chunkSize:header:_:)``.
+  private static func stream(
+    window: inout TraceWindow, format: TraceFileFormat, path: String, options: ReadOptions,
+    chunkSize: Int, header: (TraceHeader?) -> Void, _ consume: (consuming [Event]) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    if format == .jsonLines, let error = try notATrace(&window, path: path) { throw error }
+    header(nil)
+    var tally = EventTally()
+    let read = try streamJSONLines(
+      &window, compressed: format == .compressedJSONLines, path: path, options: options,
+      chunkSize: chunkSize
+    ) { events in
+      tally.add(events)
+      return consume(consume events)
+    }
+    let loss = LoadedTrace.loss(
+      of: tally, damage: [], truncation: read.truncation, skippedSeqs: read.skippedSeqs,
+      warnings: read.warnings)
+    // Compressed or not, a loaded trace's format is JSON Lines.
+    return StreamedTrace(
+      path: path, files: [path], format: .jsonLines, header: nil,
+      truncation: read.truncation, warnings: read.warnings, damage: [], loss: loss,
+      tally: tally, storedIndex: nil, jsonLinesChunks: read.chunks,
+      stoppedEarly: read.stoppedEarly, bufferHighWater: window.highWater + read.textHighWater)
+  }
+
+  /// Reads the trace files of `paths` as ``stream(joining:options:chunkSize:header:_:)`` does,
+  /// handing `consume` the events as batches whose pointer samples are plain values: a
+  /// `.sctrace` file's samples are decoded as such, without making an event of each; the events
+  /// of other files, or of several joined, are batched as they come.
+  package static func streamBatches(
+    joining paths: [String], options: ReadOptions = ReadOptions(),
+    chunkSize: Int = TraceWindow.defaultChunkSize, header: (TraceHeader?) -> Void = { _ in },
+    _ consume: (consuming EventBatch) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
+    guard paths.count == 1, let path = paths.first else {
+      return try stream(joining: paths, options: options, chunkSize: chunkSize, header: header) {
+        consume(EventBatch(moving: $0))
       }
-      let loss = LoadedTrace.loss(
-        of: tally, damage: [], truncation: read.truncation, skippedSeqs: read.skippedSeqs,
-        warnings: read.warnings)
-      // Compressed or not, a loaded trace's format is JSON Lines.
-      return StreamedTrace(
-        path: path, files: [path], format: .jsonLines, header: nil,
-        truncation: read.truncation, warnings: read.warnings, damage: [], loss: loss,
-        tally: tally, storedIndex: nil, jsonLinesChunks: read.chunks,
-        stoppedEarly: read.stoppedEarly, bufferHighWater: window.highWater + read.textHighWater)
+    }
+    return try TraceWindow.withFile(path, chunkSize: chunkSize) { window throws(TraceError) in
+      let format = try format(of: &window)
+      guard format == .sctrace else {
+        return try stream(
+          window: &window, format: format, path: path, options: options, chunkSize: chunkSize,
+          header: header
+        ) { consume(EventBatch(moving: $0)) }
+      }
+      return try stream(sctrace: &window, path: path, options: options, header: header) {
+        (batch: consuming EventBatch, tally: inout EventTally) in
+        tally.add(batch)
+        return consume(batch)
+      }
     }
   }
 
@@ -118,11 +159,23 @@ extension TraceFile {
     sctrace window: inout TraceWindow, path: String, options: ReadOptions,
     header: (TraceHeader?) -> Void, _ consume: (consuming [Event]) -> Bool
   ) throws(TraceError) -> StreamedTrace {
+    try stream(sctrace: &window, path: path, options: options, header: header) {
+      (events: consuming [Event], tally: inout EventTally) in
+      tally.add(events)
+      return consume(events)
+    }
+  }
+
+  /// Streams the `.sctrace` file `window` shows into `Events`, `consume` counting each frame's
+  /// events in the tally it is handed before it takes them.
+  private static func stream<Events: DecodedEvents>(
+    sctrace window: inout TraceWindow, path: String, options: ReadOptions,
+    header: (TraceHeader?) -> Void,
+    _ consume: (consuming Events, _ tally: inout EventTally) -> Bool
+  ) throws(TraceError) -> StreamedTrace {
     var tally = EventTally()
     let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient, header: header) {
-      events in
-      tally.add(events)
-      return consume(consume events)
+      (events: consuming Events) in consume(events, &tally)
     }
     let loss = LoadedTrace.loss(
       of: tally, damage: scan.damage, truncation: scan.truncation, skippedSeqs: scan.skippedSeqs,
@@ -192,7 +245,8 @@ extension TraceFile {
           if let previous = lastFrame, previous.offset == frame.offset {
             content = previous.content
           } else {
-            content = try EventFrameReading.content(at: frame.offset, in: &window, context: context)
+            content = try EventFrameReading<[Event]>.content(
+              at: frame.offset, in: &window, context: context)
             window.release(before: frame.offset + frame.byteCount)
           }
           // Decoded up to the last event wanted of it, not further.

@@ -121,7 +121,7 @@ public struct TraceReader: Sendable {
     var tally = EventTally()
     var events: [Event] = []
     let scan = try withWindow { window throws(TraceError) in
-      try TraceScan.stream(&window, path: path, lenient: options.lenient) { frame in
+      try TraceScan.stream(&window, path: path, lenient: options.lenient) { (frame: [Event]) in
         tally.add(frame)
         events += frame.lazy.filter(inRange)
         return true
@@ -246,17 +246,17 @@ public struct TraceReader: Sendable {
   static func readFrame(
     at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
     options: ReadOptions
-  ) throws(TraceError) -> EventFrameReading {
+  ) throws(TraceError) -> EventFrameReading<[Event]> {
     switch try window.layout(at: offset) {
     case .success(let layout):
       guard case .data = layout.kind else {
-        var read = EventFrameReading(layout: layout)
+        var read = EventFrameReading<[Event]>(layout: layout)
         read.problem = "the index points to a frame that holds no events (damaged index)"
         return read
       }
       return try EventFrameReading(layout, in: &window, context: context, lenient: options.lenient)
     case .failure(let error):
-      var read = EventFrameReading(
+      var read = EventFrameReading<[Event]>(
         layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
       read.problem = error.message
       return read

@@ -50,7 +50,7 @@ struct TraceScan {
   ) throws(TraceError) -> TraceScan {
     var events: [Event] = []
     if keepingEvents { events.reserveCapacity(reserving) }
-    var scan = try stream(&window, path: path, lenient: lenient) { frame in
+    var scan = try stream(&window, path: path, lenient: lenient) { (frame: [Event]) in
       if keepingEvents {
         var frame = frame
         events.append(moving: &frame)
@@ -65,9 +65,9 @@ struct TraceScan {
   /// frame to `consume` as they are read, in order, rather than keeping them; `consume` returns
   /// false to stop reading (``stoppedEarly``). `header` gets the header once it is read (nil
   /// when it is damaged), before any event.
-  static func stream(
+  static func stream<Events: DecodedEvents>(
     _ window: inout TraceWindow, path: String, lenient: Bool,
-    header: (TraceHeader?) -> Void = { _ in }, _ consume: (consuming [Event]) -> Bool
+    header: (TraceHeader?) -> Void = { _ in }, _ consume: (consuming Events) -> Bool
   ) throws(TraceError) -> TraceScan {
     var scanner = try TraceScanner(window: window, path: path, lenient: lenient)
     defer { window = scanner.window }
@@ -118,9 +118,9 @@ struct TraceScanner {
     }
   }
 
-  mutating func run(header: (TraceHeader?) -> Void, _ consume: (consuming [Event]) -> Bool)
-    throws(TraceError)
-  {
+  mutating func run<Events: DecodedEvents>(
+    header: (TraceHeader?) -> Void, _ consume: (consuming Events) -> Bool
+  ) throws(TraceError) {
     var position = try readHeader()
     header(scan.header)
     scanning: while position < window.count {
@@ -249,12 +249,13 @@ struct TraceScanner {
 
   /// Reads the event frame laid out as `layout` and hands its events to `consume`; false when
   /// `consume` asks to stop.
-  private mutating func readEventFrame(
-    _ layout: ZstdFrameLayout, _ consume: (consuming [Event]) -> Bool
+  private mutating func readEventFrame<Events: DecodedEvents>(
+    _ layout: ZstdFrameLayout, _ consume: (consuming Events) -> Bool
   )
     throws(TraceError) -> Bool
   {
-    var read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
+    var read = try EventFrameReading<Events>(
+      layout, in: &window, context: context, lenient: lenient)
     if let unknown = read.unknownExtension {
       throw TraceError(
         code: .unknownEventType,
@@ -267,7 +268,7 @@ struct TraceScanner {
     scan.warnings += read.warnings
     scan.skippedSeqs += read.skippedSeqs
     if let first = read.firstSeq,
-      first <= lastSeq || (read.events.first?.time ?? lastTime) < lastTime
+      first <= lastSeq || (read.events.firstTime ?? lastTime) < lastTime
     {
       let damage = TraceDamage(
         byteOffset: layout.start,
@@ -282,10 +283,10 @@ struct TraceScanner {
         TraceDamage(
           byteOffset: layout.start, message: "the frame: \(problem)",
           needsLibZstd: read.needsLibZstd))
-      pendingLoss.append((scan.damage.count - 1, read.events.last?.seq ?? lastSeq))
+      pendingLoss.append((scan.damage.count - 1, read.events.lastSeq ?? lastSeq))
     }
     let count = read.events.count
-    let (firstEventTime, lastEventTime) = (read.events.first?.time, read.events.last?.time)
+    let (firstEventTime, lastEventTime) = (read.events.firstTime, read.events.lastTime)
     var goesOn = true
     if let last = read.lastSeq, let first = read.firstSeq, count > 0 {
       resolvePendingLoss(before: first)

@@ -1,0 +1,41 @@
+import SceneTrace
+
+/// What a frame's events are decoded into: an array of ``Event``s, or an `EventBatch`, whose
+/// pointer samples are plain values the decoder makes without making an event of each (what
+/// `replay check` replays).
+package protocol DecodedEvents: Sendable {
+  init()
+  /// How many events are held.
+  var count: Int { get }
+  /// The first event's time, and the last's time and seq.
+  var firstTime: TraceTime? { get }
+  var lastTime: TraceTime? { get }
+  var lastSeq: Int? { get }
+  mutating func reserveCapacity(_ count: Int)
+  /// Appends the event at `seq` and `time` that `payload` says happened.
+  mutating func append(seq: Int, time: TraceTime, _ payload: consuming Event.Payload)
+  /// Whether pointer samples are held as ``PointerSample``s, which the decoder then makes
+  /// without making their payloads.
+  static var holdsPointerSamples: Bool { get }
+  /// Appends a pointer sample made as plain values.
+  mutating func append(_ sample: PointerSample)
+}
+
+extension [Event]: DecodedEvents {
+  package var firstTime: TraceTime? { first?.time }
+  package var lastTime: TraceTime? { last?.time }
+  package var lastSeq: Int? { last?.seq }
+
+  @inline(__always)
+  package mutating func append(seq: Int, time: TraceTime, _ payload: consuming Event.Payload) {
+    append(Event(seq: seq, time: time, payload))
+  }
+
+  package static var holdsPointerSamples: Bool { false }
+
+  package mutating func append(_ sample: PointerSample) { append(sample.event) }
+}
+
+extension EventBatch: DecodedEvents {
+  package static var holdsPointerSamples: Bool { true }
+}
