@@ -94,14 +94,13 @@ struct StateCommand: ParsableCommand {
     // Only the findings' count is kept: a long trace has hundreds of thousands. Those at the
     // last event stay in the replay, for the finish step to merge with.
     var takenFindings = 0
-    let streamed = try reading.streamAhead(
+    // Pointer samples come as plain values, decoded and replayed without an event made of each.
+    let streamed = try reading.streamBatchesAhead(
       files, quiet: progress.quiet,
-      while: { events in end.map { (events.last?.seq ?? 0) <= $0 } ?? true }
-    ) { (events: consuming [Event]) in
-      let last = events.last?.seq
-      if let end, let after = events.firstIndex(where: { $0.seq > end }) {
-        events.removeSubrange(after...)
-      }
+      while: { batch in end.map { (batch.lastSeq ?? 0) <= $0 } ?? true }
+    ) { (events: consuming EventBatch) in
+      let last = events.lastSeq
+      if let end, let last, last > end { events.removeEvents(after: end) }
       replay.apply(moving: &events)
       if let last { takenFindings += replay.takeFindings(before: last).count }
     }

@@ -131,12 +131,15 @@ struct TraceReadingOptions: ParsableArguments {
   /// pointer samples are plain values (`TraceFile.streamBatches`): the replay reduces them
   /// without an event made of each, on either thread.
   func streamBatchesAhead(
-    _ paths: [String], quiet: Bool, consume: (consuming EventBatch) -> Void
+    _ paths: [String], quiet: Bool,
+    while goesOn: @escaping @Sendable (borrowing EventBatch) -> Bool = { _ in true },
+    consume: (consuming EventBatch) -> Void
   ) throws -> StreamedTrace {
     try readAhead(quiet: quiet, consume: consume) { reading, hand throws(TraceError) in
       try TraceFile.streamBatches(joining: paths, options: reading) { batch in
+        let goes = goesOn(batch)
         hand(consume batch)
-        return true
+        return goes
       }
     }
   }

@@ -75,6 +75,17 @@ import Testing
     #expect(batch.allEvents == events)
     #expect(batch.count == events.count)
     #expect(batch.lastSeq == events.last?.seq)
+    // Cut after a seq, it is the events up to there, and goes on from there.
+    for end in [0, 1, 2, 17, 400, 2500, 4999, 5000, 6000] {
+      var cut = batch
+      cut.removeEvents(after: end)
+      let kept = events.filter { $0.seq <= end }
+      #expect(cut.allEvents == kept, "after \(end)")
+      #expect(cut.lastSeq == kept.last?.seq, "after \(end)")
+      #expect(cut.firstTime == kept.first?.time, "after \(end)")
+      for event in events[kept.count..<min(events.count, kept.count + 40)] { cut.append(event) }
+      #expect(cut.allEvents == Array(events.prefix(kept.count + 40)), "after \(end)")
+    }
     batch.removeAll()
     #expect(batch.isEmpty && batch.lastSeq == nil)
     batch.append(events[0])

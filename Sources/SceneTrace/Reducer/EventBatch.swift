@@ -233,6 +233,17 @@ package struct EventBatch: Sendable {
     pendingSamples > 0 ? samples.last?.seq : events.last?.seq
   }
 
+  /// Removes the events after `seq`, of either form.
+  package mutating func removeEvents(after seq: Int) {
+    let keptEvents = events.firstIndex { $0.seq > seq } ?? events.count
+    let keptSamples = samples.firstIndex { $0.seq > seq } ?? samples.count
+    events.removeSubrange(keptEvents...)
+    samplesBefore.removeSubrange(keptEvents...)
+    samples.removeSubrange(keptSamples...)
+    // The samples kept that no kept event follows.
+    pendingSamples = UInt32(keptSamples - samplesBefore.reduce(0) { $0 + Int($1) })
+  }
+
   /// Empties the batch, keeping its arrays' room.
   package mutating func removeAll() {
     events.removeAll(keepingCapacity: true)
