@@ -177,7 +177,9 @@ import Testing
   @Test func jsonLinesAndJoinedFilesStreamAsBatchesOfTheirEvents() throws {
     let jsonl = PackageFolders.traces.appendingPathComponent("band-selection-shift-bug.jsonl").path
     try Self.expectSameBatches(path: jsonl, "jsonl")
-    let sctraces = Self.shipped.prefix(2).map(\.path)
+    // Raw blocks, which every build reads (with libzstd or without).
+    let raw = PackageFolders.traces.appendingPathComponent("two-windows-clean.uncompressed.sctrace")
+    let sctraces = [raw.path, raw.path]
     var joined: [Event] = []
     _ = try TraceFile.stream(joining: sctraces) {
       joined += $0
