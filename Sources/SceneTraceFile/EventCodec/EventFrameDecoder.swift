@@ -551,7 +551,10 @@ protocol EventSelection {
 /// Every event of a frame.
 struct EveryEvent: EventSelection {
   static var selectsEvery: Bool { true }
-  var lastSeq: Int { .max }
+  /// Stored, so that each value has storage of its own: a value of no size has the address
+  /// every other has, and ThreadSanitizer took two decodings on two threads, each changing its
+  /// own (`inout`), for one variable changed by both.
+  let lastSeq = Int.max
   func selects(_ seq: Int) -> Bool { true }
 }
 
