@@ -31,13 +31,7 @@ import Testing
       (0..<25).map { _ in Int.random(in: 0...events.count, using: &random) }
       + checkpointSeqs.prefix(3) + checkpointSeqs.prefix(3).map { $0 + 1 } + [events.count]
     for seq in points {
-      let finish = seq == events.count
-      var expected = Replay()
-      expected.apply(events.prefix(seq))
-      if finish { expected.finish() }
-      let resumed = try reader.replay(through: seq, finish: finish)
-      #expect(resumed.replay.state == expected.state, "seq \(seq)")
-      #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
+      let resumed = try expectSeekAlike(reader, events, through: seq)
       if seq > (checkpointSeqs.first ?? .max) {
         let checkpoint = try #require(resumed.checkpoint, "seq \(seq)")
         #expect(checkpoint.seq <= seq)
@@ -63,14 +57,7 @@ import Testing
       + reader.index.checkpoints.prefix(4).flatMap { [$0.seq, $0.seq + 1] }
     let seqs = (0..<30).map { _ in Int.random(in: 1...events.count, using: &random) } + edges
     for seq in seqs {
-      let finish = seq == events.count
-      var expected = Replay()
-      expected.apply(events.prefix(seq))
-      if finish { expected.finish() }
-      let resumed = try reader.replay(through: seq, finish: finish)
-      #expect(resumed.replay.state == expected.state, "seq \(seq)")
-      #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
-      #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)")
+      let resumed = try expectSeekAlike(reader, events, through: seq)
       let start = resumed.checkpoint?.seq ?? 0
       #expect(resumed.replayed.events == Array(events[start..<seq]), "seq \(seq)")
       #expect(

@@ -86,10 +86,52 @@ import Testing
       for event in events[kept.count..<min(events.count, kept.count + 40)] { cut.append(event) }
       #expect(cut.allEvents == Array(events.prefix(kept.count + 40)), "after \(end)")
     }
+    // Cut to a range of seqs (as a seek cuts a frame), it is the events in it, and goes on.
+    var generator = SplitMix64(seed: 0x5A_3E05)
+    let ranges =
+      [0...0, 1...1, 1...5000, 2...17, 400...400, 4999...6000, 6000...7000]
+      + (0..<60).map { _ in
+        let start = Int.random(in: 1...5000, using: &generator)
+        return start...Int.random(in: start...5000, using: &generator)
+      }
+    for range in ranges {
+      var cut = batch
+      cut.keepEvents(in: range)
+      let kept = events.filter { range.contains($0.seq) }
+      #expect(cut.allEvents == kept, "in \(range)")
+      #expect(cut.count == kept.count, "in \(range)")
+      #expect(cut.firstSeq == kept.first?.seq && cut.lastSeq == kept.last?.seq, "in \(range)")
+      #expect(cut.firstEvent == kept.first && cut.lastEvent == kept.last, "in \(range)")
+      let next = events.drop { $0.seq <= range.upperBound }.prefix(30)
+      for event in next { cut.append(event) }
+      #expect(cut.allEvents == kept + next, "in \(range)")
+    }
     batch.removeAll()
     #expect(batch.isEmpty && batch.lastSeq == nil)
     batch.append(events[0])
     #expect(batch.allEvents == [events[0]])
+  }
+
+  /// A seek checks its checkpoint by replaying the interval before it as batches: in a trace
+  /// made mostly of pointer samples, written in small frames with checkpoints between them, the
+  /// state and findings at random seqs are those of a replay from the start.
+  @Test func seeksThroughPointerSamplesEqualAReplayFromTheStart() throws {
+    let events = Self.pointerHeavyTrace(seed: 0x5A_3E06, count: 4000, sessions: 30)
+    let bytes = try sctrace(
+      events, options: smallFrames(eventsPerFrame: 64, checkpointInterval: 256))
+    let reader = try TraceReader(bytes: bytes, path: "samples.sctrace")
+    let checkpoints = reader.index.checkpoints.map(\.seq)
+    #expect(checkpoints.count >= 8)
+    var generator = SplitMix64(seed: 0x5A_3E06)
+    let seqs =
+      (0..<24).map { _ in Int.random(in: 1...events.count, using: &generator) }
+      + checkpoints.suffix(2) + [events.count]
+    for seq in seqs {
+      let resumed = try expectSeekAlike(reader, events, through: seq)
+      if seq > checkpoints[1] {
+        #expect(resumed.checkpoint != nil, "seq \(seq)")
+      }
+    }
   }
 
   /// Replays `events` lent one by one, and again as batches of uneven sizes moved into the

@@ -26,6 +26,27 @@ func smallFrames(
   return options
 }
 
+/// Seeks `reader` through `seq` as `replay state --at` does (finished at the last event), and
+/// expects the state and the finding count of a replay of `events` from the start, no checkpoint
+/// distrusted. Returns the seek.
+@discardableResult
+func expectSeekAlike(
+  _ reader: TraceReader, _ events: [Event], through seq: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> CheckpointedReplay {
+  let finish = seq == events.count
+  var expected = Replay()
+  expected.apply(events.prefix(seq))
+  if finish { expected.finish() }
+  let resumed = try reader.replay(through: seq, finish: finish)
+  #expect(resumed.replay.state == expected.state, "seq \(seq)", sourceLocation: sourceLocation)
+  #expect(
+    resumed.findingCount == expected.findings.count, "seq \(seq)",
+    sourceLocation: sourceLocation)
+  #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)", sourceLocation: sourceLocation)
+  return resumed
+}
+
 /// Every Double an event holds, in field order.
 func doubles(of payload: Event.Payload) -> [Double] {
   switch payload {

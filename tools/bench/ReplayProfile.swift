@@ -1,3 +1,4 @@
+import Foundation
 import SceneTrace
 import SceneTraceFile
 
@@ -29,7 +30,9 @@ import SceneTraceFile
 // `bench --profile-decode N [--uuid | --drag]` does the same for decoding: the events are
 // written as a `.sctrace` of raw blocks without checkpoints, and only `decodeForProfile`, which
 // reads them back into events, is counted (`--toggle-collect='*decodeForProfile*'`): the cost of
-// the frame decoder, without decompression.
+// the frame decoder, without decompression. With `--compact` the file is streamed as `replay
+// check` streams it, into `EventBatch`es whose pointer samples the decoder makes as plain values,
+// each counted in a tally as `check` counts them (`--toggle-collect='*decodeBatchesForProfile*'`).
 
 /// Replays `events` from the start, moving each into the reducer as `replay check` does (and
 /// so destroying each after it); kept out of line so that callgrind can count it alone.
@@ -77,6 +80,18 @@ func decodeForProfile(_ bytes: [UInt8]) throws -> [Event] {
   try TraceFile.decode(bytes, path: "profile").events
 }
 
+/// Streams the `.sctrace` file at `path` as `replay check` does, in batches counted in a tally;
+/// kept out of line so that callgrind can count it alone. Returns the batches streamed.
+@inline(never)
+func decodeBatchesForProfile(_ path: String) throws -> [EventBatch] {
+  var batches: [EventBatch] = []
+  _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in
+    batches.append(batch)
+    return true
+  }
+  return batches
+}
+
 /// Runs a profiling mode when the arguments ask for one; false when they do not.
 func runReplayProfile(_ arguments: [String]) throws -> Bool {
   let modes = ["--profile-replay", "--profile-decode", "--profile-state"]
@@ -91,7 +106,18 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     ? Workload.longDrag(samples: count, pixelAligned: true)
     : Workload.mixedSession(events: count, sessionNames: identifiers)
   if arguments[flag] == "--profile-decode" {
-    let decoded = try decodeForProfile(sctrace(events, .uncompressed, checkpoints: false))
+    let bytes = try sctrace(events, .uncompressed, checkpoints: false)
+    let decoded: [Event]
+    if arguments.contains("--compact") {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "bench-profile-decode-\(getpid()).sctrace"
+      ).path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      decoded = try decodeBatchesForProfile(path).flatMap(\.allEvents)
+    } else {
+      decoded = try decodeForProfile(bytes)
+    }
     guard decoded == events else { fatalError("the .sctrace did not read back as written") }
     print("decoded \(decoded.count) events")
     return true

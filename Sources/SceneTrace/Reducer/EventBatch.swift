@@ -208,30 +208,29 @@ package struct EventBatch: Sendable {
     return all
   }
 
+  /// Whether the first event is a sample (false when the batch is empty).
+  private var startsWithSample: Bool { samplesBefore.first.map { $0 > 0 } ?? !samples.isEmpty }
+
+  /// Whether the last event is a sample (false when the batch is empty).
+  private var endsWithSample: Bool { pendingSamples > 0 }
+
   /// The first event, a sample made into one.
-  package var firstEvent: Event? {
-    samplesBefore.first.map { $0 > 0 } ?? true ? samples.first?.event : events.first
-  }
+  package var firstEvent: Event? { startsWithSample ? samples.first?.event : events.first }
 
   /// The last event, a sample made into one.
-  package var lastEvent: Event? {
-    pendingSamples > 0 ? samples.last?.event : events.last
-  }
+  package var lastEvent: Event? { endsWithSample ? samples.last?.event : events.last }
+
+  /// The first event's seq, of either form.
+  package var firstSeq: Int? { startsWithSample ? samples.first?.seq : events.first?.seq }
 
   /// The first event's time, of either form.
-  package var firstTime: TraceTime? {
-    samplesBefore.first.map { $0 > 0 } ?? true ? samples.first?.time : events.first?.time
-  }
+  package var firstTime: TraceTime? { startsWithSample ? samples.first?.time : events.first?.time }
 
   /// The last event's time, of either form.
-  package var lastTime: TraceTime? {
-    pendingSamples > 0 ? samples.last?.time : events.last?.time
-  }
+  package var lastTime: TraceTime? { endsWithSample ? samples.last?.time : events.last?.time }
 
   /// The last event's seq, of either form.
-  package var lastSeq: Int? {
-    pendingSamples > 0 ? samples.last?.seq : events.last?.seq
-  }
+  package var lastSeq: Int? { endsWithSample ? samples.last?.seq : events.last?.seq }
 
   /// Removes the events after `seq`, of either form.
   package mutating func removeEvents(after seq: Int) {
@@ -242,6 +241,24 @@ package struct EventBatch: Sendable {
     samples.removeSubrange(keptSamples...)
     // The samples kept that no kept event follows.
     pendingSamples = UInt32(keptSamples - samplesBefore.reduce(0) { $0 + Int($1) })
+  }
+
+  /// Removes the events before `seq`, of either form.
+  package mutating func removeEvents(before seq: Int) {
+    let firstKeptEvent = events.firstIndex { $0.seq >= seq } ?? events.count
+    let firstKeptSample = samples.firstIndex { $0.seq >= seq } ?? samples.count
+    // The samples before the removed events go with them; the rest of those removed were
+    // between the last removed event and the first kept one (or the batch's end).
+    let removedBeforeEvents = samplesBefore[..<firstKeptEvent].reduce(0) { $0 + Int($1) }
+    let removedAfterEvents = UInt32(firstKeptSample - removedBeforeEvents)
+    events.removeSubrange(..<firstKeptEvent)
+    samplesBefore.removeSubrange(..<firstKeptEvent)
+    samples.removeSubrange(..<firstKeptSample)
+    if samplesBefore.isEmpty {
+      pendingSamples -= removedAfterEvents
+    } else {
+      samplesBefore[0] -= removedAfterEvents
+    }
   }
 
   /// Empties the batch, keeping its arrays' room.

@@ -5,12 +5,17 @@ import SceneTrace
 /// `replay check` replays).
 package protocol DecodedEvents: Sendable {
   init()
+  /// The events of `events`, moved in.
+  init(moving events: consuming [Event])
   /// How many events are held.
   var count: Int { get }
-  /// The first event's time, and the last's time and seq.
+  /// The first event's seq and time, and the last's.
+  var firstSeq: Int? { get }
   var firstTime: TraceTime? { get }
   var lastTime: TraceTime? { get }
   var lastSeq: Int? { get }
+  /// Removes the events whose seqs are outside `seqs`.
+  mutating func keepEvents(in seqs: ClosedRange<Int>)
   mutating func reserveCapacity(_ count: Int)
   /// Appends the event at `seq` and `time` that `payload` says happened.
   mutating func append(seq: Int, time: TraceTime, _ payload: consuming Event.Payload)
@@ -22,6 +27,8 @@ package protocol DecodedEvents: Sendable {
 }
 
 extension [Event]: DecodedEvents {
+  package init(moving events: consuming [Event]) { self = events }
+  package var firstSeq: Int? { first?.seq }
   package var firstTime: TraceTime? { first?.time }
   package var lastTime: TraceTime? { last?.time }
   package var lastSeq: Int? { last?.seq }
@@ -33,9 +40,18 @@ extension [Event]: DecodedEvents {
 
   package static var holdsPointerSamples: Bool { false }
 
+  package mutating func keepEvents(in seqs: ClosedRange<Int>) {
+    removeAll { !seqs.contains($0.seq) }
+  }
+
   package mutating func append(_ sample: PointerSample) { append(sample.event) }
 }
 
 extension EventBatch: DecodedEvents {
   package static var holdsPointerSamples: Bool { true }
+
+  package mutating func keepEvents(in seqs: ClosedRange<Int>) {
+    removeEvents(after: seqs.upperBound)
+    removeEvents(before: seqs.lowerBound)
+  }
 }

@@ -165,14 +165,15 @@ extension TraceReader {
     // Streamed, not loaded: the interval before a checkpoint can be a million events.
     var check = Replay(from: start?.state ?? TraceState())
     let from = (start?.seq ?? 0) + 1
-    try DecodingAhead.run { (hand: ([Event]) -> Void) throws(TraceError) in
+    try DecodingAhead.run { (hand: (EventBatch) -> Void) throws(TraceError) in
       _ = try reader.forEachFrame(from: from, through: candidate.seq) {
+        (frame: inout EventBatch) in
         // Moved out, so that the replay owns the only reference and can move each event on.
-        var frame: [Event] = []
-        swap(&frame, &$0)
-        hand(consume frame)
+        var taken = EventBatch()
+        swap(&taken, &frame)
+        hand(consume taken)
       }
-    } consume: { (frame: consuming [Event]) in
+    } consume: { (frame: consuming EventBatch) in
       check.apply(moving: &frame)
     }
     guard (start?.findingCount ?? 0) + check.findings.count == candidate.findingCount else {
@@ -210,8 +211,9 @@ extension TraceReader {
       -> Bool
     {
       var check = Replay(from: base?.state ?? TraceState())
-      var events = try events(from: (base?.seq ?? 0) + 1, through: candidate.seq).events
-      check.apply(moving: &events)
+      _ = try forEachFrame(from: (base?.seq ?? 0) + 1, through: candidate.seq) {
+        (frame: inout EventBatch) in check.apply(moving: &frame)
+      }
       return check.state.digest == candidate.digest
         && (base?.findingCount ?? 0) + check.findings.count == candidate.findingCount
     }

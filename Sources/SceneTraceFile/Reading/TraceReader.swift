@@ -143,8 +143,8 @@ public struct TraceReader: Sendable {
   public func events(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
     if needsScan { return try scannedEvents(from: first, through: last) }
     var events: [Event] = []
-    var (result, skippedSeqs) = try forEachFrame(from: first, through: last) { frame in
-      events.append(moving: &frame)
+    var (result, skippedSeqs) = try forEachFrame(from: first, through: last) {
+      (frame: inout [Event]) in events.append(moving: &frame)
     }
     result.events = events
     result.loss = LoadedTrace.loss(
@@ -154,16 +154,17 @@ public struct TraceReader: Sendable {
   }
 
   /// Hands `body` the events from seq `first` through `last` (inclusive) a frame at a time, in
-  /// order, decoding only the frames that hold them; `body` may take them (see
+  /// order, as `Events`, decoding only the frames that hold them; `body` may take them (see
   /// `[Event].append(moving:)`). Returns the trace without its events: the damaged frames
   /// among them and the warnings, with the seqs `--lenient` skipped.
-  func forEachFrame(
-    from first: Int, through last: Int, _ body: (inout [Event]) -> Void
+  func forEachFrame<Events: DecodedEvents>(
+    from first: Int, through last: Int, _ body: (inout Events) -> Void
   ) throws(TraceError) -> (trace: LoadedTrace, skippedSeqs: [Int]) {
     if needsScan {
       var scanned = try scannedEvents(from: first, through: last)
-      body(&scanned.events)
+      var events = Events(moving: scanned.events)
       scanned.events = []
+      body(&events)
       return (scanned, [])
     }
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
@@ -176,7 +177,7 @@ public struct TraceReader: Sendable {
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
         var read = try Self.readFrame(
-          at: entry.offset, in: &window, context: context, options: options)
+          at: entry.offset, in: &window, context: context, options: options, into: Events.self)
         if let unknown = read.unknownExtension {
           throw TraceError(
             code: .unknownEventType,
@@ -189,9 +190,9 @@ public struct TraceReader: Sendable {
         skippedSeqs += read.skippedSeqs.filter { $0 >= first && $0 <= last }
         // A frame wholly in the range (all but the first and the last) is taken as it is; the
         // others lose their events outside it first.
-        let lastRead = read.events.last?.seq
-        if (read.events.first?.seq ?? first) < first || (lastRead ?? last) > last {
-          read.events.removeAll { $0.seq < first || $0.seq > last }
+        let lastRead = read.events.lastSeq
+        if (read.events.firstSeq ?? first) < first || (lastRead ?? last) > last {
+          read.events.keepEvents(in: first...last)
         }
         body(&read.events)
         if let problem = read.problem {
@@ -242,21 +243,21 @@ public struct TraceReader: Sendable {
     }
   }
 
-  /// The event frame at `offset`, read.
-  static func readFrame(
+  /// The event frame at `offset`, read into `Events`.
+  static func readFrame<Events: DecodedEvents>(
     at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
-    options: ReadOptions
-  ) throws(TraceError) -> EventFrameReading<[Event]> {
+    options: ReadOptions, into: Events.Type
+  ) throws(TraceError) -> EventFrameReading<Events> {
     switch try window.layout(at: offset) {
     case .success(let layout):
       guard case .data = layout.kind else {
-        var read = EventFrameReading<[Event]>(layout: layout)
+        var read = EventFrameReading<Events>(layout: layout)
         read.problem = "the index points to a frame that holds no events (damaged index)"
         return read
       }
       return try EventFrameReading(layout, in: &window, context: context, lenient: options.lenient)
     case .failure(let error):
-      var read = EventFrameReading<[Event]>(
+      var read = EventFrameReading<Events>(
         layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
       read.problem = error.message
       return read
