@@ -138,7 +138,7 @@ struct StateCommand: ParsableCommand {
       end = last
     }
     let resumed = try reader.replay(through: end, finish: end == last)
-    TraceReadingOptions.reportLosses(of: resumed.replayed)
+    TraceReadingOptions.reportLosses(of: resumed.read)
     for seq in resumed.distrustedCheckpoints {
       Console.report(
         warning:

@@ -35,7 +35,7 @@ import Testing
       if seq > (checkpointSeqs.first ?? .max) {
         let checkpoint = try #require(resumed.checkpoint, "seq \(seq)")
         #expect(checkpoint.seq <= seq)
-        #expect(resumed.replayed.events.count == seq - checkpoint.seq, "seq \(seq)")
+        #expect(resumed.replayedCount == seq - checkpoint.seq, "seq \(seq)")
       }
     }
   }
@@ -59,9 +59,9 @@ import Testing
     for seq in seqs {
       let resumed = try expectSeekAlike(reader, events, through: seq)
       let start = resumed.checkpoint?.seq ?? 0
-      #expect(resumed.replayed.events == Array(events[start..<seq]), "seq \(seq)")
+      #expect(resumed.replayedCount == seq - start, "seq \(seq)")
       #expect(
-        resumed.replayed.loss.filter { $0.kind == .dropped }
+        resumed.read.loss.filter { $0.kind == .dropped }
           == LostStretch.drops(in: events[start..<seq]), "seq \(seq)")
       let from = Int.random(in: 1...seq, using: &random)
       #expect(
@@ -197,7 +197,7 @@ import Testing
         #expect(resumed.findingCount == expected.findings.count, "seq \(seq)")
         #expect(resumed.checkpoint?.seq == latest.seq, "seq \(seq)")
         #expect(resumed.checkpoint?.state == atCheckpoint.state, "seq \(seq)")
-        #expect(resumed.replayed.events == Array(events[latest.seq..<seq]), "seq \(seq)")
+        #expect(resumed.replayedCount == seq - latest.seq, "seq \(seq)")
         #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)")
       }
     }

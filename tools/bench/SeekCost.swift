@@ -44,7 +44,7 @@ func runSeekCost(_ arguments: [String]) throws -> Bool {
     let start = MonotonicClock.now()
     let resumed = try reader.replay(through: seq, finish: seq == last)
     times.append(MonotonicClock.now() - start)
-    replayed.append(resumed.replayed.events.count)
+    replayed.append(resumed.replayedCount)
     // Keeps the replay from being optimized away.
     checksum &+= resumed.findingCount &+ resumed.replay.state.sessions.count
   }

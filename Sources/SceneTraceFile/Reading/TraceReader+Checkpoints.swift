@@ -11,8 +11,12 @@ public struct CheckpointedReplay: Sendable {
   /// How many findings a replay from the start reports up to the event: the checkpoint's and
   /// those of the events replayed.
   public var findingCount: Int
-  /// The events replayed, with any damage among them.
-  public var replayed: LoadedTrace
+  /// How many events were replayed after the checkpoint (or from the start).
+  public var replayedCount: Int
+  /// What reading the events replayed found: the damage among them, the warnings and every
+  /// stretch that could not be seen. Its `events` are empty: they were replayed as they were
+  /// decoded, not kept.
+  public var read: LoadedTrace
   /// The seqs of checkpoints passed over because a replay did not agree with them (a replay
   /// from the checkpoint before each, or from the start, gave another state or finding count).
   public var distrustedCheckpoints: [Int] = []
@@ -121,13 +125,13 @@ extension TraceReader {
     if let checked = try replayCheckingOnTheWay(through: seq, finish: finish) { return checked }
     let (checkpoint, distrusted) = try trustedCheckpoint(atOrBefore: finish ? seq - 1 : seq)
     var replay = Replay(from: checkpoint?.state ?? TraceState())
-    let replayed = try events(from: (checkpoint?.seq ?? 0) + 1, through: seq)
-    replay.apply(replayed.events)
+    var replayed = try batches(from: (checkpoint?.seq ?? 0) + 1, through: seq)
+    let count = replayed.apply(to: &replay)
     if finish { replay.finish() }
     return CheckpointedReplay(
       replay: replay, checkpoint: checkpoint,
-      findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count, replayed: replayed,
-      distrustedCheckpoints: distrusted)
+      findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count,
+      replayedCount: count, read: replayed.read, distrustedCheckpoints: distrusted)
   }
 
   /// The replay through `seq` in one pass from the checkpoint before the latest one usable
@@ -152,7 +156,7 @@ extension TraceReader {
     }
     let reader = self
     let afterCandidate = WorkAhead { () throws(TraceError) in
-      try reader.events(from: candidate.seq + 1, through: seq)
+      try reader.batches(from: candidate.seq + 1, through: seq)
     }
     let start: TraceCheckpoint?
     do {
@@ -182,17 +186,22 @@ extension TraceReader {
     let state = check.state
     let digest = WorkAhead { state.digest }
     var replay = Replay(from: state)
-    let rest = afterCandidate.outcome()
-    if case .success(let replayed) = rest { replay.apply(replayed.events) }
+    var rest = afterCandidate.outcome()
+    var count = 0
+    if case .success(var replayed) = rest {
+      count = replayed.apply(to: &replay)
+      rest = .success(replayed)
+    }
     guard digest.value() == candidate.digest else { return nil }
-    let replayed = try rest.get()
+    let read = try rest.get().read
     if finish { replay.finish() }
     return CheckpointedReplay(
       replay: replay,
       checkpoint: TraceCheckpoint(
         seq: candidate.seq, reducerVersion: candidate.reducerVersion, digest: candidate.digest,
         findingCount: candidate.findingCount, state: state),
-      findingCount: candidate.findingCount + replay.findings.count, replayed: replayed)
+      findingCount: candidate.findingCount + replay.findings.count, replayedCount: count,
+      read: read)
   }
 
   /// The latest checkpoint at or before `seq` that a replay agrees with: replaying from the

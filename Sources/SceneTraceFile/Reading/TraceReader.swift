@@ -153,6 +153,31 @@ public struct TraceReader: Sendable {
     return result
   }
 
+  /// The events from seq `first` through `last` as batches (their pointer samples as plain
+  /// values), decoding only the frames that hold them, with what reading them found: what
+  /// ``events(from:through:)`` returns, its events held as batches instead.
+  func batches(from first: Int, through last: Int) throws(TraceError) -> BatchesRead {
+    if needsScan {
+      var scanned = try events(from: first, through: last)
+      let batch = EventBatch(moving: scanned.events)
+      scanned.events = []
+      return BatchesRead(batches: [batch], read: scanned)
+    }
+    var batches: [EventBatch] = []
+    var tally = EventTally()
+    var (read, skippedSeqs) = try forEachFrame(from: first, through: last) {
+      (frame: inout EventBatch) in
+      tally.add(frame)
+      var taken = EventBatch()
+      swap(&taken, &frame)
+      batches.append(taken)
+    }
+    read.loss = LoadedTrace.loss(
+      of: tally, damage: read.damage, truncation: nil, skippedSeqs: skippedSeqs,
+      warnings: read.warnings)
+    return BatchesRead(batches: batches, read: read)
+  }
+
   /// Hands `body` the events from seq `first` through `last` (inclusive) a frame at a time, in
   /// order, as `Events`, decoding only the frames that hold them; `body` may take them (see
   /// `[Event].append(moving:)`). Returns the trace without its events: the damaged frames
@@ -294,5 +319,22 @@ extension EventFrameReading {
   /// A reading of a frame that could not be read at all.
   init(layout: ZstdFrameLayout) {
     self.layout = layout
+  }
+}
+
+/// Events read as batches, with what reading them found (the trace without its events).
+struct BatchesRead: Sendable {
+  var batches: [EventBatch]
+  var read: LoadedTrace
+
+  /// Moves the batches into `replay`, leaving none; returns how many events they held.
+  mutating func apply(to replay: inout Replay) -> Int {
+    var count = 0
+    for index in batches.indices {
+      count += batches[index].count
+      replay.apply(moving: &batches[index])
+    }
+    batches = []
+    return count
   }
 }
