@@ -47,12 +47,12 @@ struct EventFrameDecoder {
     decode(content, lenient: lenient, into: [Event].self)
   }
 
-  /// Decodes `content` into `Events`; `lenient` skips events of later format versions with a
-  /// warning.
+  /// Decodes `content` into `Events`, up to the event at `lastSeq` (the whole frame unless it
+  /// says otherwise); `lenient` skips events of later format versions with a warning.
   static func decode<Events: DecodedEvents>(
-    _ content: [UInt8], lenient: Bool, into events: Events.Type
+    _ content: [UInt8], lenient: Bool, through lastSeq: Int = .max, into events: Events.Type
   ) -> Result<Events> {
-    var every = EveryEvent()
+    var every = EveryEvent(through: lastSeq)
     return decode(content, lenient: lenient, selecting: &every, into: events)
   }
 
@@ -548,13 +548,19 @@ protocol EventSelection {
   mutating func selects(_ seq: Int) -> Bool
 }
 
-/// Every event of a frame.
+/// Every event of a frame, up to a seq.
 struct EveryEvent: EventSelection {
   static var selectsEvery: Bool { true }
   /// Stored, so that each value has storage of its own: a value of no size has the address
   /// every other has, and ThreadSanitizer took two decodings on two threads, each changing its
   /// own (`inout`), for one variable changed by both.
-  let lastSeq = Int.max
+  let lastSeq: Int
+
+  /// Every event up to the one at `lastSeq`: every event of the frame unless it says otherwise.
+  init(through lastSeq: Int = .max) {
+    self.lastSeq = lastSeq
+  }
+
   func selects(_ seq: Int) -> Bool { true }
 }
 

@@ -48,7 +48,7 @@ struct EventFrameReading<Events: DecodedEvents> {
   private init(
     _ layout: ZstdFrameLayout,
     content decompressed: Result<FrameDecompression.Content, FrameDecompression.Failure>,
-    lenient: Bool
+    lenient: Bool, through last: Int = .max
   ) {
     self.layout = layout
     let content: FrameDecompression.Content
@@ -60,7 +60,8 @@ struct EventFrameReading<Events: DecodedEvents> {
       return
     }
     contentSize = content.bytes.count
-    let decoded = EventFrameDecoder.decode(content.bytes, lenient: lenient, into: Events.self)
+    let decoded = EventFrameDecoder.decode(
+      content.bytes, lenient: lenient, through: last, into: Events.self)
     events = decoded.events
     firstSeq = decoded.firstSeq
     lastSeq = decoded.firstSeq == nil ? nil : decoded.lastSeq
@@ -79,14 +80,15 @@ struct EventFrameReading<Events: DecodedEvents> {
     }
   }
 
-  /// Reads the frame laid out as `layout` (in the file's offsets) from `window`.
+  /// Reads the frame laid out as `layout` (in the file's offsets) from `window`, up to the event
+  /// at `last`: its events, warnings and problems are those of its content up to there.
   init(
     _ layout: ZstdFrameLayout, in window: inout TraceWindow, context: ZstdDecompressionContext?,
-    lenient: Bool
+    lenient: Bool, through last: Int = .max
   ) throws(TraceError) {
     self.init(
       layout, content: try Self.content(of: layout, in: &window, context: context),
-      lenient: lenient)
+      lenient: lenient, through: last)
   }
 
   /// The content of the event frame at `offset` in `window`: its complete blocks, verified when

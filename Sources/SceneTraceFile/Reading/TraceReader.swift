@@ -201,8 +201,10 @@ public struct TraceReader: Sendable {
       window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
+        // Decoded only up to the range's end: a seek's last frame, read to the seq asked for.
         var read = try Self.readFrame(
-          at: entry.offset, in: &window, context: context, options: options, into: Events.self)
+          at: entry.offset, in: &window, context: context, options: options, through: last,
+          into: Events.self)
         if let unknown = read.unknownExtension {
           throw TraceError(
             code: .unknownEventType,
@@ -268,10 +270,10 @@ public struct TraceReader: Sendable {
     }
   }
 
-  /// The event frame at `offset`, read into `Events`.
+  /// The event frame at `offset`, read into `Events` up to the event at `lastSeq`.
   static func readFrame<Events: DecodedEvents>(
     at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
-    options: ReadOptions, into: Events.Type
+    options: ReadOptions, through lastSeq: Int, into: Events.Type
   ) throws(TraceError) -> EventFrameReading<Events> {
     switch try window.layout(at: offset) {
     case .success(let layout):
@@ -280,7 +282,8 @@ public struct TraceReader: Sendable {
         read.problem = "the index points to a frame that holds no events (damaged index)"
         return read
       }
-      return try EventFrameReading(layout, in: &window, context: context, lenient: options.lenient)
+      return try EventFrameReading(
+        layout, in: &window, context: context, lenient: options.lenient, through: lastSeq)
     case .failure(let error):
       var read = EventFrameReading<Events>(
         layout: ZstdFrameLayout(kind: .data, start: offset, end: offset, isComplete: false))
