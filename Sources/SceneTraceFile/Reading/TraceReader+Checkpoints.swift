@@ -186,14 +186,18 @@ extension TraceReader {
     let state = check.state
     let digest = WorkAhead { state.digest }
     var replay = Replay(from: state)
-    var rest = afterCandidate.outcome()
+    let rest = afterCandidate.outcome()
     var count = 0
-    if case .success(var replayed) = rest {
+    let read: Result<LoadedTrace, TraceError>
+    // Consumed, so that the batches have one owner and the replay moves their events out.
+    switch consume rest {
+    case .success(var replayed):
       count = replayed.apply(to: &replay)
-      rest = .success(replayed)
+      read = .success(replayed.read)
+    case .failure(let error):
+      read = .failure(error)
     }
     guard digest.value() == candidate.digest else { return nil }
-    let read = try rest.get().read
     if finish { replay.finish() }
     return CheckpointedReplay(
       replay: replay,
@@ -201,7 +205,7 @@ extension TraceReader {
         seq: candidate.seq, reducerVersion: candidate.reducerVersion, digest: candidate.digest,
         findingCount: candidate.findingCount, state: state),
       findingCount: candidate.findingCount + replay.findings.count, replayedCount: count,
-      read: read)
+      read: try read.get())
   }
 
   /// The latest checkpoint at or before `seq` that a replay agrees with: replaying from the

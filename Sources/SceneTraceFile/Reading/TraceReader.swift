@@ -159,9 +159,9 @@ public struct TraceReader: Sendable {
   func batches(from first: Int, through last: Int) throws(TraceError) -> BatchesRead {
     if needsScan {
       var scanned = try events(from: first, through: last)
-      let batch = EventBatch(moving: scanned.events)
-      scanned.events = []
-      return BatchesRead(batches: [batch], read: scanned)
+      var events: [Event] = []
+      swap(&events, &scanned.events)
+      return BatchesRead(batches: [EventBatch(moving: events)], read: scanned)
     }
     var batches: [EventBatch] = []
     var tally = EventTally()
@@ -187,8 +187,10 @@ public struct TraceReader: Sendable {
   ) throws(TraceError) -> (trace: LoadedTrace, skippedSeqs: [Int]) {
     if needsScan {
       var scanned = try scannedEvents(from: first, through: last)
-      var events = Events(moving: scanned.events)
-      scanned.events = []
+      // Taken out first, so that the array has one owner and moving its events copies none.
+      var taken: [Event] = []
+      swap(&taken, &scanned.events)
+      var events = Events(moving: taken)
       body(&events)
       return (scanned, [])
     }
