@@ -14,8 +14,8 @@ package protocol DecodedEvents: Sendable {
   var firstTime: TraceTime? { get }
   var lastTime: TraceTime? { get }
   var lastSeq: Int? { get }
-  /// Removes the events whose seqs are outside `seqs`.
-  mutating func keepEvents(in seqs: ClosedRange<Int>)
+  /// Removes the events before `seq`.
+  mutating func removeEvents(before seq: Int)
   mutating func reserveCapacity(_ count: Int)
   /// Appends the event at `seq` and `time` that `payload` says happened.
   mutating func append(seq: Int, time: TraceTime, _ payload: consuming Event.Payload)
@@ -40,8 +40,8 @@ extension [Event]: DecodedEvents {
 
   package static var holdsPointerSamples: Bool { false }
 
-  package mutating func keepEvents(in seqs: ClosedRange<Int>) {
-    removeAll { !seqs.contains($0.seq) }
+  package mutating func removeEvents(before seq: Int) {
+    removeAll { $0.seq < seq }
   }
 
   package mutating func append(_ sample: PointerSample) { append(sample.event) }
@@ -49,9 +49,4 @@ extension [Event]: DecodedEvents {
 
 extension EventBatch: DecodedEvents {
   package static var holdsPointerSamples: Bool { true }
-
-  package mutating func keepEvents(in seqs: ClosedRange<Int>) {
-    removeEvents(after: seqs.upperBound)
-    removeEvents(before: seqs.lowerBound)
-  }
 }

@@ -157,12 +157,6 @@ public struct TraceReader: Sendable {
   /// values), decoding only the frames that hold them, with what reading them found: what
   /// ``events(from:through:)`` returns, its events held as batches instead.
   func batches(from first: Int, through last: Int) throws(TraceError) -> BatchesRead {
-    if needsScan {
-      var scanned = try events(from: first, through: last)
-      var events: [Event] = []
-      swap(&events, &scanned.events)
-      return BatchesRead(batches: [EventBatch(moving: events)], read: scanned)
-    }
     var batches: [EventBatch] = []
     var tally = EventTally()
     var (read, skippedSeqs) = try forEachFrame(from: first, through: last) {
@@ -172,9 +166,12 @@ public struct TraceReader: Sendable {
       swap(&taken, &frame)
       batches.append(taken)
     }
-    read.loss = LoadedTrace.loss(
-      of: tally, damage: read.damage, truncation: nil, skippedSeqs: skippedSeqs,
-      warnings: read.warnings)
+    // A file that needed a scan has the loss the scan found in it, as `events` gives it.
+    if !needsScan {
+      read.loss = LoadedTrace.loss(
+        of: tally, damage: read.damage, truncation: nil, skippedSeqs: skippedSeqs,
+        warnings: read.warnings)
+    }
     return BatchesRead(batches: batches, read: read)
   }
 
@@ -217,12 +214,10 @@ public struct TraceReader: Sendable {
         }
         result.warnings += read.warnings
         skippedSeqs += read.skippedSeqs.filter { $0 >= first && $0 <= last }
-        // A frame wholly in the range (all but the first and the last) is taken as it is; the
-        // others lose their events outside it first.
+        // Decoded up to `last`, a frame keeps its events from `first` on: the first frame loses
+        // those before.
         let lastRead = read.events.lastSeq
-        if (read.events.firstSeq ?? first) < first || (lastRead ?? last) > last {
-          read.events.keepEvents(in: first...last)
-        }
+        if (read.events.firstSeq ?? first) < first { read.events.removeEvents(before: first) }
         body(&read.events)
         if let problem = read.problem {
           // The events a damaged frame still gives are its first ones.
