@@ -20,7 +20,7 @@ import SceneTraceFile
 //   callgrind_annotate --inclusive=yes callgrind.replay.120000 | swift demangle --simplified
 //
 // (Ir of 120000 − Ir of 20000) / 100000 is the figure; add `--uuid` (or `--drag`) to both runs
-// for the UUID identifiers (or the drags). The README's Performance section keeps the figures.
+// for the UUID identifiers (or the drags). docs/performance.md keeps the figures.
 //
 // `bench --profile-state N [--uuid | --drag]` counts `stateForProfile` (`--toggle-collect=
 // '*stateForProfile*'`): the digest of the state at the end of those events and the state read

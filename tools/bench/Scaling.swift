@@ -165,15 +165,7 @@ private struct Scaling {
   }
 
   private func measure(_ path: String, events: Int, fileBytes: Int) throws -> ScalingPoint {
-    // As `replay check` reads and replays: batches whose pointer samples are plain values.
-    let inProcess = try seconds(runs: runs) {
-      var replay = Replay()
-      _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in
-        replay.apply(moving: &batch)
-        return true
-      }
-      replay.finish()
-    }
+    let inProcess = try seconds(runs: runs) { try streamAndReplay(path) }
     var check = ChildRun(seconds: .infinity, status: 0, peakBytes: nil, errors: "")
     for _ in 0..<runs {
       let run = try ChildRun(replay, ["check", path], peakMemory: measuresMemory)

@@ -12,7 +12,7 @@ import SceneTraceFile
 //   .build/release/bench --write-sctrace 2000000 /tmp/mixed-2e6.sctrace
 //   /usr/bin/time -v .build/release/replay check /tmp/mixed-2e6.sctrace > /dev/null
 //
-// The README's Performance section keeps the figures.
+// docs/performance.md keeps the figures; the README, where the targets stand.
 
 /// Runs the trace-writing mode when the arguments ask for it; false when they do not.
 func runWriteTrace(_ arguments: [String]) throws -> Bool {

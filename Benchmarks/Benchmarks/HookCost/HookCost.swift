@@ -127,7 +127,8 @@ final class JSONLog: @unchecked Sendable {
 
 // Swift 6.3's reference-counting hooks crash on Linux unless package-benchmark's
 // RuntimeInterposer trait replaces them, which needs a package this one does not resolve: there,
-// retains and releases per call are counted with callgrind instead (README, Performance).
+// retains and releases per call are counted with callgrind instead (docs/performance.md, "The
+// hook").
 #if os(Linux) && compiler(<6.4)
   let referenceCounting: [BenchmarkMetric] = []
 #else
