@@ -33,6 +33,11 @@ import SceneTraceFile
 // the frame decoder, without decompression. With `--compact` the file is streamed as `replay
 // check` streams it, into `EventBatch`es whose pointer samples the decoder makes as plain values,
 // each counted in a tally as `check` counts them (`--toggle-collect='*decodeBatchesForProfile*'`).
+//
+// `bench --profile-check N [--uuid | --drag]` counts `check`'s work as the side-by-side table
+// times it: the events written as the recorder writes them (zstd level 3, checkpoints), then
+// streamed and replayed on one thread by `streamAndReplay` (`--toggle-collect=
+// '*streamAndReplay*'`): decompression, decoding, the tally and the replay together.
 
 /// Replays `events` from the start, moving each into the reducer as `replay check` does (and
 /// so destroying each after it); kept out of line so that callgrind can count it alone.
@@ -94,7 +99,7 @@ func decodeBatchesForProfile(_ path: String) throws -> [EventBatch] {
 
 /// Runs a profiling mode when the arguments ask for one; false when they do not.
 func runReplayProfile(_ arguments: [String]) throws -> Bool {
-  let modes = ["--profile-replay", "--profile-decode", "--profile-state"]
+  let modes = ["--profile-replay", "--profile-decode", "--profile-state", "--profile-check"]
   guard let flag = arguments.firstIndex(where: modes.contains) else { return false }
   guard flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 else {
     print("usage: bench \(arguments[flag]) EVENTS [--uuid | --drag]")
@@ -120,6 +125,18 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     }
     guard decoded == events else { fatalError("the .sctrace did not read back as written") }
     print("decoded \(decoded.count) events")
+    return true
+  }
+  if arguments[flag] == "--profile-check" {
+    let zstd = TraceWriter.Compression.isZstdAvailable
+    let bytes = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bench-profile-check-\(getpid()).sctrace"
+    ).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try streamAndReplay(path)
+    print("streamed and replayed \(events.count) events")
     return true
   }
   if arguments[flag] == "--profile-state" {

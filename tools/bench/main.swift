@@ -194,7 +194,9 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
 
 /// Streams the `.sctrace` file at `path` and replays it on this thread, as `replay check` does
 /// without its decoding thread: a frame at a time, in batches whose pointer samples are plain
-/// values (`TraceFile.streamBatches`, `Replay.apply(moving:)`), then the finish step.
+/// values (`TraceFile.streamBatches`, `Replay.apply(moving:)`), then the finish step. Kept out
+/// of line so that callgrind can count it alone (`bench --profile-check`).
+@inline(never)
 func streamAndReplay(_ path: String) throws {
   var replay = Replay()
   _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in

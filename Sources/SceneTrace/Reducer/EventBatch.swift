@@ -153,9 +153,13 @@ package struct EventBatch: Sendable {
 
   package var isEmpty: Bool { events.isEmpty && samples.isEmpty }
 
-  /// Reserves room for `count` events of either form.
+  /// Reserves room for `count` events of either form: all of them as samples, and a quarter as
+  /// events. A frame of a mixed session (a fifth of its events are not samples) grew its events
+  /// from none, doubling, and copied them at each step (about 30 instructions an event).
   package mutating func reserveCapacity(_ count: Int) {
     samples.reserveCapacity(count)
+    events.reserveCapacity(count / 4)
+    samplesBefore.reserveCapacity(count / 4)
   }
 
   /// Appends `event`, as a sample when it can be one.
