@@ -114,12 +114,9 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
     let bytes = try sctrace(events, .uncompressed, checkpoints: false)
     let decoded: [Event]
     if arguments.contains("--compact") {
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "bench-profile-decode-\(getpid()).sctrace"
-      ).path
-      try Data(bytes).write(to: URL(fileURLWithPath: path))
-      defer { try? FileManager.default.removeItem(atPath: path) }
-      decoded = try decodeBatchesForProfile(path).flatMap(\.allEvents)
+      decoded = try withTemporaryFile(holding: bytes, named: "bench-profile-decode") { path in
+        try decodeBatchesForProfile(path).flatMap(\.allEvents)
+      }
     } else {
       decoded = try decodeForProfile(bytes)
     }
@@ -130,12 +127,7 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
   if arguments[flag] == "--profile-check" {
     let zstd = TraceWriter.Compression.isZstdAvailable
     let bytes = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bench-profile-check-\(getpid()).sctrace"
-    ).path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    try streamAndReplay(path)
+    try withTemporaryFile(holding: bytes, named: "bench-profile-check", streamAndReplay)
     print("streamed and replayed \(events.count) events")
     return true
   }

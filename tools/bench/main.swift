@@ -51,6 +51,19 @@ func seconds(runs: Int = 3, _ body: () throws -> Void) rethrows -> Double {
   return best
 }
 
+/// Writes `bytes` to a `.sctrace` file of this process's in the temporary folder, hands `body`
+/// its path, and removes it after.
+func withTemporaryFile<Result>(
+  holding bytes: [UInt8], named name: String, _ body: (String) throws -> Result
+) throws -> Result {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "\(name)-\(getpid()).sctrace"
+  ).path
+  try Data(bytes).write(to: URL(fileURLWithPath: path))
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  return try body(path)
+}
+
 /// The text after `name` in `arguments`, if any.
 func argument(after name: String, in arguments: [String]) -> String? {
   guard let at = arguments.firstIndex(of: name), at + 1 < arguments.count else { return nil }
@@ -161,12 +174,9 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
     replay.finish()
   }
   // `check`'s work in process: the file streamed and replayed on one thread.
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "bench-check-work-\(getpid()).sctrace"
-  ).path
-  try Data(level3).write(to: URL(fileURLWithPath: path))
-  defer { try? FileManager.default.removeItem(atPath: path) }
-  let checkWork = try seconds { try streamAndReplay(path) }
+  let checkWork = try withTemporaryFile(holding: level3, named: "bench-check-work") { path in
+    try seconds { try streamAndReplay(path) }
+  }
   var decodedLines = 0
   let codable = try seconds { decodedLines = try decodeWithCodable(json) }
   guard decodedLines == events.count else { fatalError("JSONDecoder read \(decodedLines)") }
