@@ -188,6 +188,19 @@ package struct EventBatch: Sendable {
     pendingSamples &+= 1
   }
 
+  /// Appends the sample of these values, made where it is stored: a decoder's. From another
+  /// module, `append(PointerSample(…))` is two calls and a copy of the sample: package
+  /// declarations are not inlined across modules, even `@inlinable` ones.
+  package mutating func appendSample(
+    seq: Int, time: TraceTime, session: SessionID, phaseCode: UInt8, x: Double, y: Double,
+    modifierBits: UInt8, latchingCode: UInt8
+  ) {
+    append(
+      PointerSample(
+        seq: seq, time: time, session: session, phaseCode: phaseCode, x: x, y: y,
+        modifierBits: modifierBits, latchingCode: latchingCode))
+  }
+
   /// Calls `body` with each event in seq order, samples made into events.
   package func forEachEvent(_ body: (Event) throws -> Void) rethrows {
     var sample = 0

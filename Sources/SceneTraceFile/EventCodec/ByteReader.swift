@@ -52,6 +52,26 @@ struct ByteReader {
     return try longVarint()
   }
 
+  /// ``varint()`` for a value that most often takes one or two bytes, such as a coordinate's
+  /// delta: two bytes are joined in place, where ``varint()`` joins every varint longer than one
+  /// byte as eight (about 30 instructions instead of 8, twice a pointer sample).
+  @inline(__always)
+  mutating func shortVarint() throws(DecodingFailure) -> UInt64 {
+    if offset &+ 1 < bytes.count, let base = bytes.baseAddress {
+      let first = base[offset]
+      if first < 0x80 {
+        offset &+= 1
+        return UInt64(first)
+      }
+      let second = base[offset &+ 1]
+      if second < 0x80 {
+        offset &+= 2
+        return UInt64(first & 0x7F) | UInt64(second) &<< 7
+      }
+    }
+    return try varint()
+  }
+
   /// ``varint()`` of more than one byte, or at the end of the data.
   private mutating func longVarint() throws(DecodingFailure) -> UInt64 {
     // A time's delta takes three or four bytes: with eight bytes left, they are read as one
@@ -113,8 +133,18 @@ struct ByteReader {
   /// A zigzag varint (see ``ByteWriter/zigzag(_:)``).
   @inline(__always)
   mutating func zigzag() throws(DecodingFailure) -> Int64 {
-    let value = try varint()
-    return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    Self.unzigzag(try varint())
+  }
+
+  /// ``zigzag()`` of a value that most often takes one or two bytes (``shortVarint()``).
+  @inline(__always)
+  mutating func shortZigzag() throws(DecodingFailure) -> Int64 {
+    Self.unzigzag(try shortVarint())
+  }
+
+  @inline(__always)
+  private static func unzigzag(_ value: UInt64) -> Int64 {
+    Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
   }
 
   mutating func uint16() throws(DecodingFailure) -> UInt16 {

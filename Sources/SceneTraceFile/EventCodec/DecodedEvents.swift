@@ -22,8 +22,10 @@ package protocol DecodedEvents: Sendable {
   /// Whether pointer samples are held as ``PointerSample``s, which the decoder then makes
   /// without making their payloads.
   static var holdsPointerSamples: Bool { get }
-  /// Appends a pointer sample made as plain values.
-  mutating func append(_ sample: PointerSample)
+  /// Appends the pointer sample of these values (in range, as ``PointerSample`` takes them).
+  mutating func appendSample(
+    seq: Int, time: TraceTime, session: SessionID, phaseCode: UInt8, x: Double, y: Double,
+    modifierBits: UInt8, latchingCode: UInt8)
 }
 
 extension [Event]: DecodedEvents {
@@ -44,7 +46,15 @@ extension [Event]: DecodedEvents {
     removeAll { $0.seq < seq }
   }
 
-  package mutating func append(_ sample: PointerSample) { append(sample.event) }
+  package mutating func appendSample(
+    seq: Int, time: TraceTime, session: SessionID, phaseCode: UInt8, x: Double, y: Double,
+    modifierBits: UInt8, latchingCode: UInt8
+  ) {
+    let sample = PointerSample(
+      seq: seq, time: time, session: session, phaseCode: phaseCode, x: x, y: y,
+      modifierBits: modifierBits, latchingCode: latchingCode)
+    append(sample.event)
+  }
 }
 
 extension EventBatch: DecodedEvents {

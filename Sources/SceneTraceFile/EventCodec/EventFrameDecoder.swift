@@ -135,9 +135,8 @@ struct EventFrameDecoder {
         try advanceTime(at: start)
         if selection.selects(nextSeq) {
           if Events.holdsPointerSamples, type == .pointerDrag,
-            let sample = try pointerSample(seq: nextSeq, time: TraceTime(nanoseconds: time))
+            try appendPointerSample(seq: nextSeq, to: &result.events)
           {
-            result.events.append(sample)
           } else {
             let payload = try decodeBody(of: type)
             result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
@@ -357,7 +356,7 @@ struct EventFrameDecoder {
   {
     if isRaw { return (Double(bitPattern: try reader.uint64()), nil) }
     let start = reader.offset
-    let units = base &+ (try reader.zigzag())
+    let units = base &+ (try reader.shortZigzag())
     guard units.magnitude <= UInt64(CoordinateGrid.unitLimit) else {
       throw .invalid("a coordinate is beyond the grid's range", at: start)
     }
@@ -395,17 +394,24 @@ struct EventFrameDecoder {
 
   // MARK: Pointer samples as plain values
 
-  /// The body of a `pointer.drag` record read as a ``PointerSample``, when it is one: its
-  /// session already numbered in this frame, its values all recognized, no region. Nil
-  /// otherwise, with the reader where it was and nothing else changed, for `decodeBody(of:)` to
-  /// read the record as an event (and to throw what is wrong with it, if anything).
+  /// Appends the body of a `pointer.drag` record to `events` as a ``PointerSample``, when it is
+  /// one: its session already numbered in this frame, its values all recognized, no region.
+  /// False otherwise, with the reader where it was and nothing else changed, for
+  /// `decodeBody(of:)` to read the record as an event (and to throw what is wrong with it, if
+  /// anything).
   ///
   /// The body is read as `decodeBody(of:)` reads it (`Sources/EventDescription` describes it):
   /// the flags (bit 0 modifiers, 1 latching, 2 region present; 3 and 4 x and y raw), the
   /// session, the phase, x and y, the modifiers and the latching. Tests hold the two to the same
   /// events and the same failures.
+  ///
+  /// The values go to `events` as they are, to make the sample where it is stored: a
+  /// `PointerSample` made here, returned and appended took two calls into `SceneTrace` (its
+  /// package declarations are not inlined into this module) and two copies of the sample.
   @inline(__always)
-  mutating func pointerSample(seq: Int, time: TraceTime) throws(DecodingFailure) -> PointerSample? {
+  mutating func appendPointerSample<Events: DecodedEvents>(
+    seq: Int, to events: inout Events
+  ) throws(DecodingFailure) -> Bool {
     let start = reader.offset
     let f = try flags(bits: 5)
     // A reference to a session numbered before in the frame; a new string would join the
@@ -415,13 +421,13 @@ struct EventFrameDecoder {
       let session = sessionIDs[Int(reference - 1)]
     else {
       reader.offset = start
-      return nil
+      return false
     }
     let index = Int(reference - 1)
     let phase = try reader.varint()
     guard phase >= 1, phase <= 4 else {
       reader.offset = start
-      return nil
+      return false
     }
     var base = pointerBases[index]
     let x = try coordinate(isRaw: f.has(3), base: base.x)
@@ -432,15 +438,17 @@ struct EventFrameDecoder {
     // spelled, one past 4 is damage.
     guard modifiers >> 6 == 0, !f.has(1) || (latching >= 1 && latching <= 4) else {
       reader.offset = start
-      return nil
+      return false
     }
     if let units = x.units { base.x = units }
     if let units = y.units { base.y = units }
     pointerBases[index] = base
-    return PointerSample(
-      seq: seq, time: time, session: session, phaseCode: UInt8(truncatingIfNeeded: phase - 1),
-      x: x.value, y: y.value, modifierBits: UInt8(truncatingIfNeeded: modifiers),
+    events.appendSample(
+      seq: seq, time: TraceTime(nanoseconds: time), session: session,
+      phaseCode: UInt8(truncatingIfNeeded: phase - 1), x: x.value, y: y.value,
+      modifierBits: UInt8(truncatingIfNeeded: modifiers),
       latchingCode: UInt8(truncatingIfNeeded: latching))
+    return true
   }
 
   // MARK: Reading past fields
