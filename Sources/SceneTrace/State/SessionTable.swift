@@ -149,6 +149,14 @@ public struct SessionTable: Sendable {
     slot(of: id).map { records[$0].status }
   }
 
+  /// Whether session `id` was discarded (false when the trace has not named it): asked of every
+  /// event's scene, inlined where it is asked.
+  @inline(__always)
+  package func isDiscarded(_ id: SessionID) -> Bool {
+    guard let slot = slot(of: id) else { return false }
+    return records[slot].status == .discarded
+  }
+
   /// The role of session `id`; nil when the trace has not named it or its role is unknown.
   package func role(of id: SessionID) -> SceneRole? {
     slot(of: id).flatMap { records[$0].role }
