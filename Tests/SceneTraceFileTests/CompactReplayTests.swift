@@ -45,6 +45,79 @@ import Testing
     #expect(replay.findings.contains { $0.rule == .pointerLatching })
   }
 
+  /// Samples of one scene come in runs, as a drag's do: a sample in the scene of the sample
+  /// before it is followed where the scene is stored, without its session looked up again
+  /// (`BuiltInReducer.reduce(into:samples:appendingTo:)`), unless something came due before it.
+  @Test(arguments: [0x5A_3E07, 0x5A_3E08] as [UInt64])
+  func runsOfOneScenesSamplesReplayAlikeCompact(seed: UInt64) {
+    let events = Self.pointerHeavyTrace(seed: seed, count: 100_000, sessions: 12, stickiness: 90)
+    expectCompactReplayAlike(events, "seed \(seed)")
+    #expect(Self.seqsInRuns(of: events).count > events.count / 4)
+  }
+
+  /// The shipped traces with a run of samples after each event that names a scene replay alike
+  /// compact. What a run's first sample finds (a discarded session, a scene not connected, an
+  /// appearance change to settle, a layout gone stale) is met on the sample-by-sample path, and
+  /// the samples after it are followed where the scene is then stored; a render deadline that
+  /// passes during a run is met inside it. Each comes in one of the traces.
+  @Test func shippedTracesWithRunsOfSamplesReplayAlikeCompact() throws {
+    var atFirst = Set<RuleID>()
+    var inside = Set<RuleID>()
+    for url in Self.shippedTraces where url.pathExtension == "jsonl" {
+      let events = Self.withRunsOfSamples(try TraceFile.load(path: url.path).events)
+      let replay = expectCompactReplayAlike(events, url.lastPathComponent)
+      let inRuns = Self.seqsInRuns(of: events)
+      // The first samples of runs: a sample whose next one is in its scene and follows it.
+      let firsts = Set(inRuns.map { $0 - 1 }).subtracting(inRuns)
+      atFirst.formUnion(replay.findings.filter { firsts.contains($0.seq) }.map(\.rule))
+      inside.formUnion(replay.findings.filter { inRuns.contains($0.seq) }.map(\.rule))
+    }
+    for rule: RuleID in [
+      .sessionAfterDiscard, .lifecycleUnknownScene, .appearanceFrontmost, .geometryStaleLayout,
+    ] {
+      #expect(atFirst.contains(rule), "no \(rule) at the first sample of a run")
+    }
+    for rule: RuleID in [.pointerSequence, .sharedStaleRender] {
+      #expect(inside.contains(rule), "no \(rule) inside a run of samples")
+    }
+  }
+
+  /// The seqs of the compact samples of `events` that directly follow a sample of their scene.
+  private static func seqsInRuns(of events: [Event]) -> Set<Int> {
+    var seqs = Set<Int>()
+    for (before, event) in zip(events, events.dropFirst()) {
+      if let sample = PointerSample(event), let previous = PointerSample(before),
+        previous.session == sample.session
+      {
+        seqs.insert(sample.seq)
+      }
+    }
+    return seqs
+  }
+
+  /// `events` with three pointer samples (began, changed, ended) after each event that names a
+  /// session, in its scene (or its first session's), at times spread between that event and
+  /// the next; renumbered.
+  private static func withRunsOfSamples(_ events: [Event]) -> [Event] {
+    var result: [Event] = []
+    func add(_ time: TraceTime, _ payload: Event.Payload) {
+      result.append(Event(seq: result.count + 1, time: time, payload))
+    }
+    for (index, event) in events.enumerated() {
+      add(event.time, event.payload)
+      guard let scene = event.payload.scene ?? event.payload.sessions.first else { continue }
+      let start = event.time.nanoseconds
+      let end = index + 1 < events.count ? events[index + 1].time.nanoseconds : start + 40_000_000
+      for (step, phase) in [PointerPhase.began, .changed, .ended].enumerated() {
+        let time = start + (end - start) * Int64(step + 1) / 4
+        add(
+          TraceTime(nanoseconds: time),
+          .pointerDrag(session: scene, phase: phase, x: Double(step) * 8, y: 100))
+      }
+    }
+    return result
+  }
+
   /// A sample is compact exactly when its values are all recognized and it names no region, and
   /// the event made of it is the event it was made from.
   @Test func aSampleIsCompactWhenItsEventCanBeMadeBackExactly() {
@@ -171,16 +244,21 @@ import Testing
   /// at random, in phases mostly in order; one in fifty with a value this version does not
   /// know or a region), one in ten a scene connecting, the others events of every type naming
   /// the same sessions (a launch or a termination, which close every scene, one in a thousand).
-  static func pointerHeavyTrace(seed: UInt64, count: Int, sessions: Int) -> [Event] {
+  /// With a `stickiness` above 0, a sample is in the scene of the sample before it that many
+  /// times in a hundred.
+  static func pointerHeavyTrace(
+    seed: UInt64, count: Int, sessions: Int, stickiness: Int = 0
+  ) -> [Event] {
     let names = (0..<sessions).map { "scene-\($0)" }
     var random = RandomEvents(seed: seed, identifiers: names)
     let others = EventType.allCases.filter { $0 != .appLaunch && $0 != .appTerminate }
     var time: Int64 = 0
     var inFlight = Set<Int>()
+    var lastSampled: Int?
     return (1...count).map { seq in
       time += Int64.random(in: 0...8_000_000, using: &random.generator)
       let at = TraceTime(nanoseconds: time)
-      let session = Int.random(in: 0..<sessions, using: &random.generator)
+      var session = Int.random(in: 0..<sessions, using: &random.generator)
       switch Int.random(in: 0..<1000, using: &random.generator) {
       case 0..<700: break
       case 700..<800:
@@ -191,6 +269,13 @@ import Testing
         return Event(
           seq: seq, time: at, random.payload(others.randomElement(using: &random.generator)!))
       }
+      // (Drawn only when asked for, so that the traces of the other tests stay as they were.)
+      if stickiness > 0, let lastSampled,
+        Int.random(in: 0..<100, using: &random.generator) < stickiness
+      {
+        session = lastSampled
+      }
+      lastSampled = session
       let phase: PointerPhase
       if Int.random(in: 0..<50, using: &random.generator) == 0 {
         phase = random.value()

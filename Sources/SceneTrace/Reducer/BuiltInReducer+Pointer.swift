@@ -16,6 +16,19 @@ extension BuiltInReducer {
       }
       return
     }
+    pointerDrag(
+      id, phase: phase, x: x, y: y, latching: latching, region: region, at: position,
+      in: &state, log: &log)
+  }
+
+  /// ``pointerDrag(_:phase:x:y:latching:region:in:log:)`` in the connected scene stored at
+  /// `position` (`SessionTable.scenePosition(of:)` of `id`).
+  @inline(__always)
+  func pointerDrag(
+    _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
+    region: String?, at position: Int, in state: inout TraceState, log: inout FindingLog
+  ) {
+    let seq = log.seq
     // Checked and followed where the scene is stored, with no closure between: a closure's
     // context took copies of the sample's phase, latching and region (retained and released,
     // even when they hold no string). The three fields the check reads are handed over, not the

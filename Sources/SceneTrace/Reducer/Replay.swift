@@ -91,19 +91,24 @@ public struct Replay: Sendable {
   package mutating func apply(moving batch: inout EventBatch) {
     let reducer = reducer
     batch.withStorage { events, samples, samplesBefore in
+      // The samples between two events are reduced as one run.
       var sample = 0
       for index in events.indices {
-        for _ in 0..<samplesBefore[index] {
-          reducer.reduce(into: &state, sample: samples[sample], appendingTo: &findings)
-          sample &+= 1
+        let run = Int(samplesBefore[index])
+        if run > 0 {
+          reducer.reduce(
+            into: &state, samples: UnsafeBufferPointer(rebasing: samples[sample..<sample + run]),
+            appendingTo: &findings)
+          sample &+= run
         }
         let event = (events.baseAddress.unsafelyUnwrapped + index).move()
         (events.baseAddress.unsafelyUnwrapped + index).initialize(to: .vacant)
         reducer.reduce(into: &state, event: event, appendingTo: &findings)
       }
-      while sample < samples.count {
-        reducer.reduce(into: &state, sample: samples[sample], appendingTo: &findings)
-        sample &+= 1
+      if sample < samples.count {
+        reducer.reduce(
+          into: &state, samples: UnsafeBufferPointer(rebasing: samples[sample...]),
+          appendingTo: &findings)
       }
     }
     batch.removeAll()
