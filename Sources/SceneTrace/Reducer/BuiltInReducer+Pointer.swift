@@ -3,32 +3,21 @@
 
 extension BuiltInReducer {
   /// `pointer.drag`: `changed`, `ended` and `cancelled` need a drag in flight, `began` none;
-  /// a latched drag stays in its region.
+  /// a latched drag stays in its region. `knownPosition` is where the scene of `id` is stored
+  /// (`SessionTable.scenePosition(of:)`) when the caller knows it already.
   func pointerDrag(
     _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
-    region: String?, in state: inout TraceState, log: inout FindingLog
+    region: String?, at knownPosition: Int? = nil, in state: inout TraceState,
+    log: inout FindingLog
   ) {
     let seq = log.seq
-    guard let position = state.sessions.scenePosition(of: id) else {
+    guard let position = knownPosition ?? state.sessions.scenePosition(of: id) else {
       // A scene the trace has not connected is reported and met mid-life, then followed.
       withScene(id, in: &state, log: &log) { scene in
         scene.trackPointer(phase: phase, x: x, y: y, latching, region: region, at: seq)
       }
       return
     }
-    pointerDrag(
-      id, phase: phase, x: x, y: y, latching: latching, region: region, at: position,
-      in: &state, log: &log)
-  }
-
-  /// ``pointerDrag(_:phase:x:y:latching:region:in:log:)`` in the connected scene stored at
-  /// `position` (`SessionTable.scenePosition(of:)` of `id`).
-  @inline(__always)
-  func pointerDrag(
-    _ id: SessionID, phase: PointerPhase, x: Double, y: Double, latching: Latching?,
-    region: String?, at position: Int, in state: inout TraceState, log: inout FindingLog
-  ) {
-    let seq = log.seq
     // Checked and followed where the scene is stored, with no closure between: a closure's
     // context took copies of the sample's phase, latching and region (retained and released,
     // even when they hold no string). The three fields the check reads are handed over, not the

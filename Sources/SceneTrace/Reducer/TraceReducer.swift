@@ -141,34 +141,39 @@ struct BuiltInReducer {
   /// ``reduce(into:sample:log:)`` of each of `samples` in turn, their findings appended to
   /// `findings`: a run of samples between two events.
   ///
-  /// A sample in the connected scene of the sample before it, with nothing come due (no render
-  /// deadline passed, no appearance change to settle, no stale layout in its scene), is checked
-  /// and followed where its scene is stored, without asking again which slot its session has,
-  /// whether it was discarded and where its scene is: following a sample in a connected scene
-  /// changes none of them. Every other sample takes ``reduce(into:sample:log:)``, and the
-  /// answers are asked again after it. (Asked at every sample, with a call for each sample, they
-  /// cost a drag sample about 70 instructions of some 840 in `check`.) In practice only a render
-  /// deadline comes due inside a run: an appearance change or a stale layout is met by the
-  /// first sample after the event that left it, though each is asked at every sample all the
-  /// same.
+  /// A sample in the connected scene of the sample before it is applied without asking again
+  /// which slot its session has, whether it was discarded and where its scene is: following a
+  /// sample in a connected scene changes none of them. What comes due before it is met as before
+  /// any sample, and when something did, its scene is looked up again. Every other sample takes
+  /// ``reduce(into:sample:log:)``. (Asked at every sample, with a call for each sample, those
+  /// answers cost a drag sample about 70 instructions of some 840 in `check`.)
   func reduce(
     into state: inout TraceState, samples: UnsafeBufferPointer<PointerSample>,
     appendingTo findings: inout [Finding]
   ) {
-    // The session of the sample before and where its scene is stored, while both hold.
+    // The session of the sample before, not discarded, and where its scene is stored.
     var followed: (session: SessionID, position: Int)?
     for sample in samples {
       var log = FindingLog(seq: sample.seq, type: .pointerDrag, time: sample.time)
-      if let followed, followed.session == sample.session,
-        !isPending(at: sample.time, in: sample.session, state)
-      {
+      var known = followed.flatMap { $0.session == sample.session ? $0.position : nil }
+      if known != nil {
         state.seq = sample.seq
         state.time = sample.time
+        // Its session was not discarded when it was followed, and no sample discards one.
+        // What came due may have changed the scenes: this one is then found again.
+        if reportPending(
+          before: .pointerDrag, at: sample.time, in: sample.session, namesDiscarded: false,
+          state: &state, log: &log)
+        {
+          known = nil
+        }
         pointerDrag(
           sample.session, phase: sample.phase, x: sample.x, y: sample.y,
-          latching: sample.latching, region: nil, at: followed.position, in: &state, log: &log)
+          latching: sample.latching, region: nil, at: known, in: &state, log: &log)
       } else {
         reduce(into: &state, sample: sample, log: &log)
+      }
+      if known == nil {
         followed = nil
         if !state.sessions.isDiscarded(sample.session),
           let position = state.sessions.scenePosition(of: sample.session)
@@ -180,35 +185,31 @@ struct BuiltInReducer {
     }
   }
 
-  /// Whether ``reportPending(before:at:in:namesDiscarded:state:log:)`` would do anything before
-  /// an event at `time` in `scene` that names no discarded session.
-  @inline(__always)
-  private func isPending(at time: TraceTime, in scene: SessionID, _ state: borrowing TraceState)
-    -> Bool
-  {
-    if let earliest = state.memory.renderDeadline, time > earliest { return true }
-    if state.app.appearanceChangedAt != nil { return true }
-    return !state.staleLayoutSessions.isEmpty && state.staleLayoutSessions.contains(scene)
-  }
-
   /// What comes due before an event of `type` at `time` in `scene` is applied: render deadlines
-  /// passed, an appearance change to settle, a layout gone stale.
+  /// passed, an appearance change to settle, a layout gone stale. True when any came due (and
+  /// was met), which may have changed the state.
   @inline(__always)
+  @discardableResult
   private func reportPending(
     before type: EventType, at time: TraceTime, in scene: SessionID?, namesDiscarded: Bool,
     state: inout TraceState, log: inout FindingLog
-  ) {
+  ) -> Bool {
+    var cameDue = false
     // session.after-discard hides every other finding of its event: a render deadline that
     // passed is then reported at the next event instead.
     if !namesDiscarded, let earliest = state.memory.renderDeadline, time > earliest {
       reportMissedRenderDeadlines(at: time, in: &state, log: &log)
+      cameDue = true
     }
     if state.app.appearanceChangedAt != nil {
       settleAppearance(before: type, in: &state, log: &log)
+      cameDue = true
     }
     if !state.staleLayoutSessions.isEmpty, let scene, state.staleLayoutSessions.contains(scene) {
       reportStaleLayout(at: type, of: scene, in: &state, log: &log)
+      cameDue = true
     }
+    return cameDue
   }
 
   /// The built-in rules' part of ``TraceReducer/finish(_:)``.

@@ -137,6 +137,7 @@ struct EventFrameDecoder {
           if Events.holdsPointerSamples, type == .pointerDrag,
             try appendPointerSample(seq: nextSeq, to: &result.events)
           {
+            // Appended as the plain values it is.
           } else {
             let payload = try decodeBody(of: type)
             result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
