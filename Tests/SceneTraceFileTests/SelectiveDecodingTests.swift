@@ -89,4 +89,34 @@ import Testing
     let selected = EventFrameDecoder.decode(Self.content(events), lenient: false, selecting: &last)
     #expect(selected.events == Array(events.suffix(2)))
   }
+
+  /// A frame decoded into a batch, whose runs of pointer samples the decoder reads in a loop of
+  /// their own, gives what the same frame decoded into events gives: the events, the last seq
+  /// read and the failure, whole, up to every seq, and cut after every byte (a cut inside a
+  /// sample, its time or its tag, ends the run where the event decoder ends).
+  @Test func runsOfSamplesDecodeIntoABatchAsIntoEvents() throws {
+    let events = CompactReplayTests.pointerHeavyTrace(
+      seed: 0x5EED_0A11, count: 300, sessions: 4, stickiness: 60)
+    let content = Self.content(events)
+    func expectAlike(_ bytes: [UInt8], through last: Int = .max, _ label: String) {
+      let asEvents = EventFrameDecoder.decode(
+        bytes, lenient: false, through: last, into: [Event].self)
+      let asBatch = EventFrameDecoder.decode(
+        bytes, lenient: false, through: last, into: EventBatch.self)
+      #expect(asBatch.events.allEvents == asEvents.events, "\(label)")
+      #expect(asBatch.firstSeq == asEvents.firstSeq, "\(label)")
+      #expect(asBatch.lastSeq == asEvents.lastSeq, "\(label)")
+      #expect(asBatch.failure?.offset == asEvents.failure?.offset, "\(label)")
+      #expect(asBatch.failure?.isEndOfData == asEvents.failure?.isEndOfData, "\(label)")
+      #expect(asBatch.failure?.message == asEvents.failure?.message, "\(label)")
+    }
+    let whole = EventFrameDecoder.decode(content, lenient: false, into: EventBatch.self)
+    #expect(whole.events.allEvents == events)
+    // Most samples are plain values, in runs.
+    #expect(whole.events.samples.count > events.count / 2)
+    for last in events.map(\.seq) { expectAlike(content, through: last, "through \(last)") }
+    for length in 0..<content.count {
+      expectAlike(Array(content.prefix(length)), "cut at \(length)")
+    }
+  }
 }

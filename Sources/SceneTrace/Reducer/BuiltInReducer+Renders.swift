@@ -34,11 +34,13 @@ extension BuiltInReducer {
       if shown != value, shown != held, !shownBefore.contains(shown) {
         shownBefore.append(shown)
       }
+      // A key is hashed once for what the scene owes: asked, changed or added through the
+      // same index (an empty table is not asked at all).
       if shown == value {
-        scene.pendingRenders[key] = nil
-      } else if scene.pendingRenders[key] != nil {
-        scene.pendingRenders[key]?.value = value
-        scene.pendingRenders[key]?.latestWrite = seq
+        if !scene.pendingRenders.isEmpty { scene.pendingRenders[key] = nil }
+      } else if let owed = scene.pendingRenders.index(forKey: key) {
+        scene.pendingRenders.values[owed].value = value
+        scene.pendingRenders.values[owed].latestWrite = seq
       } else {
         let onScreen = scene.state == .foregroundActive || scene.state == .foregroundInactive
         let deadline = onScreen ? Self.after(time, Self.renderGrace) : nil
@@ -157,7 +159,7 @@ extension BuiltInReducer {
     withScene(id, in: &state, log: &log) {
       $0.renders[key] = value
       $0.renderedAt[key] = seq
-      if settled { $0.pendingRenders[key] = nil }
+      if settled, !$0.pendingRenders.isEmpty { $0.pendingRenders[key] = nil }
     }
   }
 

@@ -137,7 +137,10 @@ struct EventFrameDecoder {
           if Events.holdsPointerSamples, type == .pointerDrag,
             try appendPointerSample(seq: nextSeq, to: &result.events)
           {
-            // Appended as the plain values it is.
+            // Appended as the plain values it is, and the samples after it with it.
+            if Selection.selectsEvery {
+              try appendSamplesThatFollow(into: &result, through: selection.lastSeq)
+            }
           } else {
             let payload = try decodeBody(of: type)
             result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
@@ -154,6 +157,38 @@ struct EventFrameDecoder {
         throw .invalid("seq overflows", at: reader.offset)
       }
       nextSeq &+= 1
+    }
+  }
+
+  /// The tag of a `pointer.drag` record, one byte.
+  private static let pointerDragTag = UInt8(EventTag.tag(of: .pointerDrag))
+
+  /// Appends the records that follow a pointer sample while they are pointer samples too (up
+  /// to `lastSeq`), in a loop of their own: most of a trace's records are samples, and read one
+  /// by one each paid the frame's loop, the tag's decoding and its switch. The first record
+  /// that is not a plain sample is left to that loop, the reader and the time where they were
+  /// before it, as is the sample read last (its seq is `nextSeq`), for the loop's own end.
+  @inline(__always)
+  private mutating func appendSamplesThatFollow<Events: DecodedEvents>(
+    into result: inout Result<Events>, through lastSeq: Int
+  ) throws(DecodingFailure) {
+    let tag = Self.pointerDragTag
+    // As the frame's loop asks before a record, and its overflow check after one.
+    while nextSeq < lastSeq, reader.offset < reader.bytes.count,
+      reader.bytes[reader.offset] == tag
+    {
+      // The sample before is read whole: a failure in this one keeps it.
+      result.lastSeq = nextSeq
+      let start = reader.offset
+      let timeBefore = time
+      reader.offset += 1
+      try advanceTime(at: start)
+      guard try appendPointerSample(seq: nextSeq + 1, to: &result.events) else {
+        reader.offset = start
+        time = timeBefore
+        return
+      }
+      nextSeq += 1
     }
   }
 
