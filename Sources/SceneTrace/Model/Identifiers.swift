@@ -135,7 +135,7 @@ extension String {
   package func isScalarForScalarEqual(to other: String) -> Bool {
     if hasSameRepresentation(as: other) { return true }
     return utf8.count == other.utf8.count
-      && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in Self.bytesEqual(lhs, rhs) } }
+      && withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in lhs.holdsTheBytes(of: rhs) } }
   }
 
   /// Whether the two strings are the same value: the same inline bytes of a small string, or
@@ -150,12 +150,22 @@ extension String {
     return lhs == rhs
   }
 
-  /// Whether two buffers of the same length hold the same bytes, compared eight at a time: a
-  /// dictionary compares its key with every key on its probe, so this is the lookup's cost.
-  private static func bytesEqual(
-    _ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    let (left, right) = (UnsafeRawBufferPointer(lhs), UnsafeRawBufferPointer(rhs))
+  /// Runs `body` on the string's UTF-8 bytes, in place when they are stored contiguously (as in
+  /// every native string), else on a copy. Inlinable, so that other modules specialize it.
+  @inlinable
+  package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(utf8).withUnsafeBufferPointer(body)
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether these are the same bytes as `other`'s, as many and in the same order, compared
+  /// eight at a time: a dictionary compares its key with every key on its probe, so this is the
+  /// lookup's cost.
+  package func holdsTheBytes(of other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    let (left, right) = (UnsafeRawBufferPointer(self), UnsafeRawBufferPointer(other))
     var offset = 0
     while offset + 8 <= left.count {
       guard
@@ -171,16 +181,6 @@ extension String {
     return true
   }
 
-  /// Runs `body` on the string's UTF-8 bytes, in place when they are stored contiguously (as in
-  /// every native string), else on a copy. Inlinable, so that other modules specialize it.
-  @inlinable
-  package func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
-    return Array(utf8).withUnsafeBufferPointer(body)
-  }
-}
-
-extension UnsafeBufferPointer<UInt8> {
   /// Whether these bytes sort before `other`'s, byte by byte and then the shorter first: the
   /// order of `lexicographicallyPrecedes`, compared by `memcmp` (a key sorted among hundreds is
   /// compared about ten times).

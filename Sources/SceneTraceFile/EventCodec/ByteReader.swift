@@ -193,7 +193,13 @@ extension String {
   init?(validatingUTF8Bytes bytes: UnsafeBufferPointer<UInt8>) {
     let text = String(decoding: bytes, as: UTF8.self)
     // Decoding replaces invalid sequences; the bytes were valid exactly when nothing changed.
-    guard text.utf8.elementsEqual(bytes) else { return nil }
+    // A new string's bytes are contiguous, compared as memory eight at a time: compared
+    // through its UTF-8 view, a byte at a time, a 36-character identifier took about 250
+    // instructions.
+    let unchanged =
+      text.utf8.withContiguousStorageIfAvailable { $0.holdsTheBytes(of: bytes) }
+      ?? text.utf8.elementsEqual(bytes)
+    guard unchanged else { return nil }
     self = text
   }
 }
