@@ -67,13 +67,21 @@ import Testing
     return try written(events, header: header, compression: .automatic)
   }
 
-  /// Shipped traces, joined pairs and a long trace of several frames (written in raw blocks, as
-  /// the recorder does without libzstd, for `compact` to compress).
-  private static func inputs(in folder: URL) throws -> [[String]] {
+  /// A long trace of `count` events in `folder`, as JSON Lines and as `.sctrace` written in raw
+  /// blocks (as the recorder writes it without libzstd, for `compact` to compress).
+  private static func longTrace(events count: Int, in folder: URL) throws
+    -> (jsonLines: String, sctrace: String)
+  {
     let long = folder.appendingPathComponent("long.jsonl").path
-    try LongTrace.text(events: 30_000).write(toFile: long, atomically: true, encoding: .utf8)
+    try LongTrace.text(events: count).write(toFile: long, atomically: true, encoding: .utf8)
     let raw = folder.appendingPathComponent("long.sctrace").path
     #expect(try ReplayTool.run("import", long, "-o", raw, "--uncompressed").status == 0)
+    return (long, raw)
+  }
+
+  /// Shipped traces, joined pairs and a long trace of several frames.
+  private static func inputs(in folder: URL) throws -> [[String]] {
+    let (long, raw) = try longTrace(events: 30_000, in: folder)
     return try ReplayTool.shippedTraces().map { [$0] } + [
       [long], [raw],
       [raw, "traces/two-windows-clean.jsonl", "traces/captured/band-with-shift-fixed.sctrace"],
@@ -92,6 +100,27 @@ import Testing
       #expect(bytes == (try Self.compactedWhole(paths)), "\(paths)")
       let count = try Self.loaded(paths).events.count
       #expect(result.output.contains(": \(count) events in "), "\(paths): \(result.output)")
+    }
+  }
+
+  /// `compact` and `redact` of a trace of three frames (4,096 events a frame), alone and joined
+  /// with a shipped one, write the loaded trace. What the thread sanitizer runs of this suite
+  /// (`.ci/run`): the reading thread and the compressing one of each command, on an input a
+  /// sanitized debug build goes through in seconds, not the dozens above.
+  @Test func compactAndRedactOfATraceOfSeveralFramesWriteTheLoadedTrace() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (_, raw) = try Self.longTrace(events: 9_000, in: folder)
+    for paths in [[raw], [raw, "traces/two-windows-clean.jsonl"]] {
+      let (compacted, compactedBytes) = try Self.run(
+        "compact", paths, into: "out.sctrace", ["--level", "3"])
+      #expect(compacted.status == 0, "\(paths): \(compacted.errors)")
+      #expect(compactedBytes == (try Self.compactedWhole(paths)), "\(paths)")
+      let (redacted, redactedBytes) = try Self.run(
+        "redact", paths, into: "out.sctrace", ["--salt", "bug-1234"])
+      #expect(redacted.status == 0, "\(paths): \(redacted.errors)")
+      let expected = try Self.redactedWhole(paths, salt: "bug-1234", jsonLines: false)
+      #expect(redactedBytes == expected, "\(paths)")
     }
   }
 
