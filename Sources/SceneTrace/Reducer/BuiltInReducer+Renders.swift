@@ -35,9 +35,9 @@ extension BuiltInReducer {
         shownBefore.append(shown)
       }
       // A key is hashed once for what the scene owes: asked, changed or added through the
-      // same index (an empty table is not asked at all).
+      // same index.
       if shown == value {
-        if !scene.pendingRenders.isEmpty { scene.pendingRenders[key] = nil }
+        scene.settleRender(of: key)
       } else if let owed = scene.pendingRenders.index(forKey: key) {
         scene.pendingRenders.values[owed].value = value
         scene.pendingRenders.values[owed].latestWrite = seq
@@ -159,7 +159,7 @@ extension BuiltInReducer {
     withScene(id, in: &state, log: &log) {
       $0.renders[key] = value
       $0.renderedAt[key] = seq
-      if settled, !$0.pendingRenders.isEmpty { $0.pendingRenders[key] = nil }
+      if settled { $0.settleRender(of: key) }
     }
   }
 
@@ -224,5 +224,13 @@ extension BuiltInReducer {
 
   private static func after(_ time: TraceTime, _ grace: TraceTime) -> TraceTime {
     TraceTime(nanoseconds: time.nanoseconds &+ grace.nanoseconds)
+  }
+}
+
+extension SceneState {
+  /// The scene owes no render of `key`. A scene that owes none is not asked: a render or a write
+  /// that settles a key hashed it into an empty table at nearly every `state.render`.
+  fileprivate mutating func settleRender(of key: String) {
+    if !pendingRenders.isEmpty { pendingRenders[key] = nil }
   }
 }

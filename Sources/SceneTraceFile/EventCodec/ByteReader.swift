@@ -196,10 +196,7 @@ extension String {
     // A new string's bytes are contiguous, compared as memory eight at a time: compared
     // through its UTF-8 view, a byte at a time, a 36-character identifier took about 250
     // instructions.
-    let unchanged =
-      text.utf8.withContiguousStorageIfAvailable { $0.holdsTheBytes(of: bytes) }
-      ?? text.utf8.elementsEqual(bytes)
-    guard unchanged else { return nil }
+    guard text.withUTF8Bytes({ $0.holdsTheBytes(of: bytes) }) else { return nil }
     self = text
   }
 }
