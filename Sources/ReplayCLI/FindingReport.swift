@@ -37,10 +37,20 @@ struct FindingReport {
   ) {
     let text = EventText(lastSeq: lastSeq)
     var parts = EventLineParts(trace.events)
-    for (finding, explanation) in zip(findings, explanations) {
+    // A stretch explains the findings after it in its launch, often thousands: its summary is
+    // made once for the findings in a row it explains, not once a finding.
+    var last: (stretch: LostStretch, summary: String)?
+    func explanation(_ stretch: LostStretch) -> (seq: Int, summary: String) {
+      if let last, last.stretch == stretch { return (stretch.seq, last.summary) }
+      let summary = stretch.summary
+      last = (stretch, summary)
+      return (stretch.seq, summary)
+    }
+    for (finding, stretch) in zip(findings, explanations) {
       output.append("\n")
       appendBlock(
-        for: finding, explainedBy: explanation, text: text, parts: &parts, to: &output)
+        for: finding, explainedBy: stretch.map(explanation), text: text, parts: &parts,
+        to: &output)
     }
   }
 
@@ -64,7 +74,7 @@ struct FindingReport {
   /// Appends the block of `finding`, each line ending in a newline; its events' lines are made
   /// from `parts`, the same trace's.
   private func appendBlock(
-    for finding: Finding, explainedBy stretch: LostStretch?, text: EventText,
+    for finding: Finding, explainedBy stretch: (seq: Int, summary: String)?, text: EventText,
     parts: inout EventLineParts, to output: inout JSONText
   ) {
     // `error[rule] seq 12 · session A · t 3.25`, then the message: written piece by piece, not

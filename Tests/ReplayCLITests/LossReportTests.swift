@@ -81,6 +81,36 @@ struct LossReportTests {
     #expect(!(lossBlock.components(separatedBy: "error[").first ?? "").contains("may be"))
   }
 
+  /// Findings after two stretches of one launch: each block names the stretch just before its
+  /// finding, the first for two findings in a row, then the second (the report makes a
+  /// stretch's summary once for the findings in a row it explains).
+  @Test func eachFindingIsMarkedWithTheStretchBeforeIt() throws {
+    let path = try write(
+      Self.droppedTrace + """
+        {"t":9,"type":"scene.willResignActive","session":"A"}
+        {"t":10,"type":"scene.didEnterBackground","session":"A"}
+        {"t":11,"type":"scene.didBecomeActive","session":"A"}
+        {"t":11.5,"type":"trace.gap","dropped":3}
+        {"t":12,"type":"scene.willResignActive","session":"A"}
+        {"t":13,"type":"scene.didEnterBackground","session":"A"}
+        {"t":14,"type":"scene.didBecomeActive","session":"A"}
+
+        """)
+    let result = try ReplayTool.run("check", path)
+    let blocks = result.output.components(separatedBy: "\n\n").dropFirst()
+    let explained = blocks.map { block in
+      block.components(separatedBy: "\n").first { $0.hasPrefix("  may be explained by") }
+    }
+    #expect(
+      explained == [
+        nil,
+        "  may be explained by events lost at seq 4 (7,237 dropped by the recorder)",
+        "  may be explained by events lost at seq 4 (7,237 dropped by the recorder)",
+        nil,
+        "  may be explained by events lost at seq 12 (3 dropped by the recorder)",
+      ])
+  }
+
   @Test func findingInALaterLaunchIsNotMarked() throws {
     let path = try write(
       Self.cleanDroppedTrace + """
