@@ -167,6 +167,33 @@ struct SavesBeforeBackground: TraceRule {
     #expect(result.findings[1].related == [1, 2])
   }
 
+  /// Names as related the seqs around each `app.mark`: none before the trace, the mark itself,
+  /// one after it, repeats and earlier events out of order.
+  struct RelatesAroundMarks: TraceRule {
+    let rule = RuleDescription(
+      id: "test.related", severity: .info, summary: "every mark",
+      explanation: "Reports each app.mark with the seqs around it as related.")
+
+    func check(_ event: Event, in context: inout RuleContext) {
+      guard case .appMark = event.payload else { return }
+      let seq = event.seq
+      context.report(
+        "mark", session: nil, related: [seq - 1, 0, seq, -3, seq + 1, 1, seq - 1, Int.min])
+      context.report("again", session: nil, related: [seq - 2])
+    }
+  }
+
+  /// A finding's related events are earlier events of the trace, each once and in order: those
+  /// a rule names at or after the finding's event, or before the first, are left out.
+  @Test func relatedEventsAreTheEarlierOnesARuleNames() {
+    let result = Replay.run(
+      numbered([.appMark(label: "a"), .appMark(label: "b"), .appMark(label: "c")]),
+      reducer: TraceReducer(rules: [RelatesAroundMarks()]))
+    #expect(result.findings.map(\.seq) == [1, 2, 3])
+    #expect(result.findings.map(\.related) == [[], [1], [1, 2]])
+    #expect(result.findings.map(\.message) == ["mark; again", "mark; again", "mark; again"])
+  }
+
   @Test func notesAreKeptInTheStateSoAStoredStateReplaysOnAlike() throws {
     let events = numbered(
       S.bothActive + [Self.edit("A", "x"), S.resign("A"), S.background("A")])

@@ -52,7 +52,11 @@ struct FindingLog {
     _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: FindingMessage,
     related: [Int] = []
   ) {
-    var related = related.filter { $0 > 0 && $0 <= relatedLimit }
+    let limit = relatedLimit
+    let isEarlier = { (related: Int) in related > 0 && related <= limit }
+    var related = related
+    // Nearly always every one is earlier: the array is kept as given, not filtered into a copy.
+    if !related.allSatisfy(isEarlier) { related = related.filter(isEarlier) }
     // Nearly always none or one: a set, to drop repeats, only for more.
     if related.count > 1 { related = Set(related).sorted() }
     let finding = Finding(
