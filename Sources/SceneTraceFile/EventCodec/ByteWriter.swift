@@ -41,20 +41,22 @@ struct ByteWriter {
   }
 
   mutating func uint16(_ value: UInt16) {
-    bytes.append(UInt8(truncatingIfNeeded: value))
-    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    littleEndian(value)
   }
 
   mutating func uint32(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-    }
+    littleEndian(value)
   }
 
   mutating func uint64(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) {
-      bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-    }
+    littleEndian(value)
+  }
+
+  /// `value`'s bytes, low first, appended at once: a raw coordinate appended a byte at a time
+  /// paid the array's growth check eight times.
+  @inline(__always)
+  private mutating func littleEndian(_ value: some FixedWidthInteger) {
+    withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
   }
 
   /// A string as the varint of its UTF-8 length, then its UTF-8 bytes.

@@ -528,8 +528,8 @@ struct EventFrameDecoder {
     throws(DecodingFailure)
   {
     var base = pointerBases[sessionIndex]
-    if xIsRaw { _ = try reader.uint64() } else { base.x &+= try reader.zigzag() }
-    if yIsRaw { _ = try reader.uint64() } else { base.y &+= try reader.zigzag() }
+    if xIsRaw { _ = try reader.uint64() } else { base.x &+= try reader.shortZigzag() }
+    if yIsRaw { _ = try reader.uint64() } else { base.y &+= try reader.shortZigzag() }
     pointerBases[sessionIndex] = base
   }
 
