@@ -16,7 +16,9 @@ import SceneTraceFile
 //   done
 //
 // (`--compact` replays the events from an `EventBatch`, the pointer samples as plain values, and
-// is counted with `--toggle-collect='*replayBatchForProfile*'`.)
+// is counted with `--toggle-collect='*replayBatchForProfile*'`; `--compact --counting` replays
+// them as a writer making checkpoints and a seek checking one do, the findings counted, never
+// made whole.)
 //   callgrind_annotate --inclusive=yes callgrind.replay.120000 | swift demangle --simplified
 //
 // (Ir of 120000 − Ir of 20000) / 100000 is the figure; add `--uuid` (or `--drag`) to both runs
@@ -52,8 +54,8 @@ func replayForProfile(_ events: consuming [Event]) -> Replay {
 /// ``replayForProfile(_:)`` of the same events in a batch, its pointer samples held as plain
 /// values (`--compact`).
 @inline(never)
-func replayBatchForProfile(_ batch: consuming EventBatch) -> Replay {
-  var replay = Replay()
+func replayBatchForProfile(_ batch: consuming EventBatch, reducer: TraceReducer) -> Replay {
+  var replay = Replay(reducer: reducer)
   replay.apply(moving: &batch)
   replay.finish()
   return replay
@@ -142,7 +144,11 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
   if arguments.contains("--compact") {
     let replay =
       arguments.contains("--batching")
-      ? replayBatchingForProfile(events) : replayBatchForProfile(EventBatch(events))
+      ? replayBatchingForProfile(events)
+      : replayBatchForProfile(
+        EventBatch(events),
+        reducer: arguments.contains("--counting") ? TraceReducer().countingFindings : TraceReducer()
+      )
     print("replayed \(replay.state.seq) events: \(replay.findings.count) findings")
     return true
   }

@@ -121,9 +121,10 @@ extension BuiltInReducer {
       case .discarded: "it was discarded"
       case .connected: "it has no scene"
       }
+    let eventName = log.eventName
     log.report(
       .lifecycleUnknownScene, .error, session: id,
-      "\(log.eventName) for session \(id), which has no connected scene: \(why); treating it "
+      "\(eventName) for session \(id), which has no connected scene: \(why); treating it "
         + "as connected from here",
       related: state.sessions[id]?.closedAt.map { [$0] } ?? [])
   }
@@ -176,9 +177,10 @@ extension BuiltInReducer {
         closeScene(id, at: log.seq, in: &state)
       case .configuring?:
         state.updateSession(id) { $0.status = .archived }
+        let eventName = log.eventName
         log.report(
           .sessionIrregular, .warning, session: id,
-          "session \(id) was still configuring (never connected) when \(log.eventName) closed the "
+          "session \(id) was still configuring (never connected) when \(eventName) closed the "
             + "launch")
       default:
         break

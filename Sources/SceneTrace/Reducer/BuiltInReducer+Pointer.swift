@@ -40,12 +40,16 @@ extension BuiltInReducer {
   ) {
     // Made only for a finding: an array at every sample cost an allocation per event.
     var began: [Int] { dragBegan.map { [$0] } ?? [] }
+    // A message reads what it needs of the drag from locals bound where it is reported: a
+    // message that read the drag itself made every sample copy the drag out of its scene, for
+    // the message's context (about 12 instructions a sample).
     switch (phase, drag) {
     case (.began, let drag?):
+      let dragPhase = drag.phase
       log.report(
         .pointerSequence, .error, session: id,
         "pointer.drag began while the drag that began at seq \(dragBegan ?? 0) is still "
-          + "\(drag.phase); a drag ends or is cancelled before the next one begins",
+          + "\(dragPhase); a drag ends or is cancelled before the next one begins",
         related: began)
     case (.changed, nil), (.ended, nil), (.cancelled, nil):
       // A scene met mid-life may have been dragging before the trace started.
@@ -57,10 +61,11 @@ extension BuiltInReducer {
       }
     case (_, let drag?) where drag.isLatched && phase != .began:
       if let region, let latched = drag.region, region != latched {
+        let latching = drag.latching?.rawValue ?? ""
         log.report(
           .pointerLatching, .info, session: id,
           "pointer.drag \(phase) in region \(region), but the drag latched to region "
-            + "\(latched) (latching \(drag.latching?.rawValue ?? "")); a latched region keeps "
+            + "\(latched) (latching \(latching)); a latched region keeps "
             + "the pointer until the button is released",
           related: began)
       }

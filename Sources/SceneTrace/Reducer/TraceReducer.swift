@@ -12,6 +12,10 @@ public struct TraceReducer: Sendable {
   /// The app's own rules, run after the built-in ones on every event.
   public let rules: [any TraceRule]
 
+  /// Whether findings are kept whole, with their messages and related events; otherwise they
+  /// are only counted (``countingFindings``).
+  package private(set) var keepsFindingsWhole = true
+
   /// Creates a reducer with the built-in rules and `rules`, the app's own (none by default).
   ///
   /// A custom rule's identifier must differ from every built-in one and from the other custom
@@ -25,6 +29,17 @@ public struct TraceReducer: Sendable {
           + "prefix")
     }
     self.rules = rules
+  }
+
+  /// This reducer, counting findings rather than keeping them whole: the same findings, in the
+  /// same number, but each keeps its rule (with its first severity and session) and never gets
+  /// its message or related events. For a replay that needs only a state and how many findings
+  /// led to it (one that writes a checkpoint or checks one), where making the messages was a
+  /// sixth of the replay of a session with a finding every 23 events.
+  package var countingFindings: TraceReducer {
+    var reducer = self
+    reducer.keepsFindingsWhole = false
+    return reducer
   }
 
   /// Every rule this reducer checks, built-in and custom, in identifier order.
@@ -45,7 +60,7 @@ public struct TraceReducer: Sendable {
   package func reduce(
     into state: inout TraceState, event: consuming Event, appendingTo findings: inout [Finding]
   ) {
-    var log = FindingLog(event: event)
+    var log = FindingLog(event: event, keepingWhole: keepsFindingsWhole)
     if rules.isEmpty {
       BuiltInReducer().reduce(into: &state, event: event, log: &log)
     } else {
@@ -65,7 +80,8 @@ public struct TraceReducer: Sendable {
       for sample in samples { reduce(into: &state, sample: sample, appendingTo: &findings) }
       return
     }
-    BuiltInReducer().reduce(into: &state, samples: samples, appendingTo: &findings)
+    BuiltInReducer().reduce(
+      into: &state, samples: samples, keepingWhole: keepsFindingsWhole, appendingTo: &findings)
   }
 
   /// ``reduce(into:event:appendingTo:)`` of the `pointer.drag` event `sample` is; made into
@@ -76,7 +92,8 @@ public struct TraceReducer: Sendable {
     guard rules.isEmpty else {
       return reduce(into: &state, event: sample.event, appendingTo: &findings)
     }
-    var log = FindingLog(seq: sample.seq, type: .pointerDrag, time: sample.time)
+    var log = FindingLog(
+      seq: sample.seq, type: .pointerDrag, time: sample.time, keepingWhole: keepsFindingsWhole)
     BuiltInReducer().reduce(into: &state, sample: sample, log: &log)
     log.moveFindings(to: &findings)
   }
@@ -84,7 +101,7 @@ public struct TraceReducer: Sendable {
   /// The findings that need the end of the trace, reported at its last event (at most one per
   /// rule).
   public func finish(_ state: TraceState) -> [Finding] {
-    var log = FindingLog(finishingAt: state.seq)
+    var log = FindingLog(finishingAt: state.seq, keepingWhole: keepsFindingsWhole)
     BuiltInReducer().finish(state, log: &log)
     finishCustomRules(state, log: &log)
     return log.findings
@@ -139,7 +156,7 @@ struct BuiltInReducer {
   }
 
   /// ``reduce(into:sample:log:)`` of each of `samples` in turn, their findings appended to
-  /// `findings`: a run of samples between two events.
+  /// `findings` (whole, or only counted: `keepsWhole`): a run of samples between two events.
   ///
   /// A sample in the connected scene of the sample before it is applied without asking again
   /// which slot its session has, whether it was discarded and where its scene is: following a
@@ -149,12 +166,13 @@ struct BuiltInReducer {
   /// answers cost a drag sample about 70 instructions of some 840 in `check`.)
   func reduce(
     into state: inout TraceState, samples: UnsafeBufferPointer<PointerSample>,
-    appendingTo findings: inout [Finding]
+    keepingWhole keepsWhole: Bool, appendingTo findings: inout [Finding]
   ) {
     // The session of the sample before, not discarded, and where its scene is stored.
     var followed: (session: SessionID, position: Int)?
     for sample in samples {
-      var log = FindingLog(seq: sample.seq, type: .pointerDrag, time: sample.time)
+      var log = FindingLog(
+        seq: sample.seq, type: .pointerDrag, time: sample.time, keepingWhole: keepsWhole)
       var known = followed.flatMap { $0.session == sample.session ? $0.position : nil }
       if known != nil {
         state.seq = sample.seq

@@ -6,6 +6,12 @@ struct FindingLog {
   /// The type of the event being applied; nil in the finish step. (The log keeps what it needs
   /// of the event, not the event: a copy of it at each event cost a tenth of a drag's replay.)
   private let eventType: EventType?
+  /// Whether findings are kept whole. Otherwise they are only counted right: each keeps its
+  /// rule, and its message and related events are never made (see
+  /// ``TraceReducer/countingFindings``). Beside the type, in the room its byte leaves: after
+  /// the limit below, it made the log a word larger, and a pointer sample 13 instructions
+  /// longer.
+  private let keepsWhole: Bool
   /// The time of the event being applied; nil in the finish step.
   let eventTime: TraceTime?
   /// Related events must come before `seq`; in the finish step they may be the last event too.
@@ -14,24 +20,26 @@ struct FindingLog {
   /// held here was still released when the log went, at every event.
   private var found: [Finding]?
 
-  init(event: borrowing Event) {
-    self.init(seq: event.seq, type: event.type, time: event.time)
+  init(event: borrowing Event, keepingWhole keepsWhole: Bool) {
+    self.init(seq: event.seq, type: event.type, time: event.time, keepingWhole: keepsWhole)
   }
 
   /// A log for the event at `seq` of `type`, at `time`.
-  init(seq: Int, type: EventType, time: TraceTime) {
+  init(seq: Int, type: EventType, time: TraceTime, keepingWhole keepsWhole: Bool) {
     self.seq = seq
     self.eventType = type
     self.eventTime = time
     self.relatedLimit = seq - 1
+    self.keepsWhole = keepsWhole
   }
 
   /// A log for the finish step, reporting at `seq`, the last event.
-  init(finishingAt seq: Int) {
+  init(finishingAt seq: Int, keepingWhole keepsWhole: Bool) {
     self.seq = seq
     self.eventType = nil
     self.eventTime = nil
     self.relatedLimit = seq
+    self.keepsWhole = keepsWhole
   }
 
   /// The event's wire type, for messages; `finish` in the finish step.
@@ -48,19 +56,23 @@ struct FindingLog {
 
   /// Records a finding about this event. A second finding of the same rule on the same event is
   /// merged into the first: at most one finding per rule per event.
+  ///
+  /// The message and the related events are made only for a finding kept whole: a replay that
+  /// counts findings makes none of them.
   mutating func report(
-    _ rule: RuleID, _ severity: Severity, session: SessionID?, _ message: FindingMessage,
-    related: [Int] = []
+    _ rule: RuleID, _ severity: Severity, session: SessionID?,
+    _ message: @autoclosure () -> FindingMessage, related: @autoclosure () -> [Int] = []
   ) {
+    guard keepsWhole else { return count(rule, severity, session: session) }
     let limit = relatedLimit
     let isEarlier = { (related: Int) in related > 0 && related <= limit }
-    var related = related
+    var related = related()
     // Nearly always every one is earlier: the array is kept as given, not filtered into a copy.
     if !related.allSatisfy(isEarlier) { related = related.filter(isEarlier) }
     // Nearly always none or one: a set, to drop repeats, only for more.
     if related.count > 1 { related = Set(related).sorted() }
     let finding = Finding(
-      rule: rule, severity: severity, seq: seq, session: session, message: message.text,
+      rule: rule, severity: severity, seq: seq, session: session, message: message().text,
       related: related)
     guard found != nil else { return found = [finding] }
     if let index = found?.firstIndex(where: { $0.rule == rule }) {
@@ -68,6 +80,16 @@ struct FindingLog {
     } else {
       found?.append(finding)
     }
+  }
+
+  /// ``report(_:_:session:_:related:)`` of a finding only counted: its rule is what precedence
+  /// and the merging of a rule's findings on one event go by, and all it keeps besides is its
+  /// first severity and session.
+  private mutating func count(_ rule: RuleID, _ severity: Severity, session: SessionID?) {
+    let finding = Finding(
+      rule: rule, severity: severity, seq: seq, session: session, message: "", related: [])
+    guard found != nil else { return found = [finding] }
+    if found?.contains(where: { $0.rule == rule }) == false { found?.append(finding) }
   }
 
   /// The findings that survive precedence, ordered by rule.

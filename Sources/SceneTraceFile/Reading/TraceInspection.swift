@@ -252,7 +252,7 @@ struct CheckpointReplay {
 
   /// The state at each seq asked for that the replay passed, once ``finish()`` has run.
   var states: [Int: State] = [:]
-  private var replay = Replay()
+  private var replay = Replay(reducer: TraceReducer().countingFindings)
   /// The seqs asked for, ascending, and the next one the replay has not passed.
   private let seqs: [Int]
   private var next = 0

@@ -167,7 +167,8 @@ extension TraceReader {
       return nil
     }
     // Streamed, not loaded: the interval before a checkpoint can be a million events.
-    var check = Replay(from: start?.state ?? TraceState())
+    // Only its state and how many findings it reports are compared: the findings are counted.
+    var check = Replay(reducer: TraceReducer().countingFindings, from: start?.state ?? TraceState())
     let from = (start?.seq ?? 0) + 1
     try DecodingAhead.run { (hand: (EventBatch) -> Void) throws(TraceError) in
       _ = try reader.forEachFrame(from: from, through: candidate.seq) {
@@ -223,7 +224,8 @@ extension TraceReader {
     func agrees(_ candidate: TraceCheckpoint, from base: TraceCheckpoint?) throws(TraceError)
       -> Bool
     {
-      var check = Replay(from: base?.state ?? TraceState())
+      var check = Replay(
+        reducer: TraceReducer().countingFindings, from: base?.state ?? TraceState())
       _ = try forEachFrame(from: (base?.seq ?? 0) + 1, through: candidate.seq) {
         (frame: inout EventBatch) in check.apply(moving: &frame)
       }

@@ -124,7 +124,9 @@ public final class TraceWriter {
   private var isClosing = false
   private var isClosed = false
 
-  private let reducer = TraceReducer()
+  /// Checkpoints hold a state and how many findings led to it: the findings are counted, their
+  /// messages never made.
+  private let reducer = TraceReducer().countingFindings
   private var state = TraceState()
   private var findingCount = 0
   /// The findings of the event replayed last: counted, then dropped, the array's room kept.
