@@ -137,7 +137,9 @@ struct StateCommand: ParsableCommand {
     } else {
       end = last
     }
-    let resumed = try reader.replay(through: end, finish: end == last)
+    // Only the state and the count of findings are shown: the findings are counted.
+    let resumed = try reader.replay(
+      through: end, finish: end == last, reducer: TraceReducer().countingFindings)
     TraceReadingOptions.reportLosses(of: resumed.read)
     for seq in resumed.distrustedCheckpoints {
       Console.report(

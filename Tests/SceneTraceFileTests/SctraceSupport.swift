@@ -26,9 +26,10 @@ func smallFrames(
   return options
 }
 
-/// Seeks `reader` through `seq` as `replay state --at` does (finished at the last event), and
-/// expects the state and the finding count of a replay of `events` from the start, no checkpoint
-/// distrusted. Returns the seek.
+/// Seeks `reader` through `seq` as `replay state --at` does (finished at the last event), keeping
+/// the findings after the checkpoint whole and counting them, and expects of both the state and
+/// the finding count of a replay of `events` from the start, no checkpoint distrusted. Returns
+/// the seek that kept them whole.
 @discardableResult
 func expectSeekAlike(
   _ reader: TraceReader, _ events: [Event], through seq: Int,
@@ -44,6 +45,12 @@ func expectSeekAlike(
     resumed.findingCount == expected.findings.count, "seq \(seq)",
     sourceLocation: sourceLocation)
   #expect(resumed.distrustedCheckpoints.isEmpty, "seq \(seq)", sourceLocation: sourceLocation)
+  // As `replay state --at` seeks: the findings after the checkpoint are counted, not made whole.
+  let counted = try reader.replay(
+    through: seq, finish: finish, reducer: TraceReducer().countingFindings)
+  #expect(counted.replay.state == expected.state, "seq \(seq)", sourceLocation: sourceLocation)
+  #expect(
+    counted.findingCount == expected.findings.count, "seq \(seq)", sourceLocation: sourceLocation)
   return resumed
 }
 

@@ -42,7 +42,9 @@ func runSeekCost(_ arguments: [String]) throws -> Bool {
   for _ in 0..<seeks {
     let seq = Int.random(in: 1...last, using: &generator)
     let start = MonotonicClock.now()
-    let resumed = try reader.replay(through: seq, finish: seq == last)
+    // As `replay state --at` does: the findings are counted.
+    let resumed = try reader.replay(
+      through: seq, finish: seq == last, reducer: TraceReducer().countingFindings)
     times.append(MonotonicClock.now() - start)
     replayed.append(resumed.replayedCount)
     // Keeps the replay from being optimized away.
@@ -76,6 +78,7 @@ private func printSeekPhases(_ reader: TraceReader, seqs: [Int]) throws {
     parts[name, default: []].append(MonotonicClock.now() - start)
     return result
   }
+  let counting = TraceReducer().countingFindings
   for seq in seqs {
     let entry = reader.index.checkpoints.last { $0.seq <= seq }
     let checkpoint = try timed("read the checkpoint") {
@@ -85,11 +88,13 @@ private func printSeekPhases(_ reader: TraceReader, seqs: [Int]) throws {
       try reader.events(from: (checkpoint?.seq ?? 0) + 1, through: seq)
     }
     _ = timed("replay them") {
-      var replay = Replay(from: checkpoint?.state ?? TraceState())
+      var replay = Replay(reducer: counting, from: checkpoint?.state ?? TraceState())
       replay.apply(events.events)
       return replay.state.sessions.count
     }
-    _ = try timed("the whole seek") { try reader.replay(through: seq).findingCount }
+    _ = try timed("the whole seek") {
+      try reader.replay(through: seq, finish: false, reducer: counting).findingCount
+    }
   }
   for name in order {
     let sorted = (parts[name] ?? []).sorted()

@@ -122,9 +122,20 @@ extension TraceReader {
   public func replay(through seq: Int, finish: Bool = false) throws(TraceError)
     -> CheckpointedReplay
   {
-    if let checked = try replayCheckingOnTheWay(through: seq, finish: finish) { return checked }
+    try replay(through: seq, finish: finish, reducer: TraceReducer())
+  }
+
+  /// ``replay(through:finish:)`` with `reducer` for the events after the checkpoint: a caller
+  /// that keeps only the state and how many findings led to it (`replay state --at`, a writer
+  /// appending to the file) counts the findings (``TraceReducer/countingFindings``).
+  package func replay(through seq: Int, finish: Bool, reducer: TraceReducer) throws(TraceError)
+    -> CheckpointedReplay
+  {
+    if let checked = try replayCheckingOnTheWay(through: seq, finish: finish, reducer: reducer) {
+      return checked
+    }
     let (checkpoint, distrusted) = try trustedCheckpoint(atOrBefore: finish ? seq - 1 : seq)
-    var replay = Replay(from: checkpoint?.state ?? TraceState())
+    var replay = Replay(reducer: reducer, from: checkpoint?.state ?? TraceState())
     var replayed = try batches(from: (checkpoint?.seq ?? 0) + 1, through: seq)
     let count = replayed.apply(to: &replay)
     if finish { replay.finish() }
@@ -146,9 +157,9 @@ extension TraceReader {
   /// another thread from the start; those up to it on a third, a few frames ahead of their
   /// replay (`DecodingAhead`), once the state to start from is read; and the state's digest at
   /// the checkpoint is taken on another thread while this one replays on.
-  private func replayCheckingOnTheWay(through seq: Int, finish: Bool) throws(TraceError)
-    -> CheckpointedReplay?
-  {
+  private func replayCheckingOnTheWay(
+    through seq: Int, finish: Bool, reducer: TraceReducer
+  ) throws(TraceError) -> CheckpointedReplay? {
     let limit = finish ? seq - 1 : seq
     let entries = checkpointEntries(atOrBefore: limit)
     guard let latest = entries.last, let candidate = try? checkpointRecord(latest) else {
@@ -186,7 +197,7 @@ extension TraceReader {
     }
     let state = check.state
     let digest = WorkAhead { state.digest }
-    var replay = Replay(from: state)
+    var replay = Replay(reducer: reducer, from: state)
     let rest = afterCandidate.outcome()
     var count = 0
     let read: Result<LoadedTrace, TraceError>

@@ -33,7 +33,8 @@ extension TraceWriter {
       resuming: sink, at: end, index: resumed, after: trace.events.last, options: options)
     writer.resumeSummary(events: trace.events, contentByteCount: inspection.contentByteCount)
     if options.checkpointInterval != nil, let last = trace.events.last {
-      let replay = try reader.replay(through: last.seq)
+      let replay = try reader.replay(
+        through: last.seq, finish: false, reducer: TraceReducer().countingFindings)
       writer.resumeReducer(
         state: replay.replay.state, findingCount: replay.findingCount,
         eventsSinceCheckpoint: last.seq - (resumed.checkpoints.last?.seq ?? 0))
