@@ -8,9 +8,8 @@ struct FindingLog {
   private let eventType: EventType?
   /// Whether findings are kept whole. Otherwise they are only counted right: each keeps its
   /// rule, and its message and related events are never made (see
-  /// ``TraceReducer/countingFindings``). Beside the type, in the room its byte leaves: after
-  /// the limit below, it made the log a word larger, and a pointer sample 13 instructions
-  /// longer.
+  /// ``TraceReducer/countingFindings``). Beside the type, in the room its byte leaves, so that
+  /// the log made at every event is no larger.
   private let keepsWhole: Bool
   /// The time of the event being applied; nil in the finish step.
   let eventTime: TraceTime?
