@@ -72,8 +72,10 @@ import Testing
   }
 
   /// A band's items and a selection are kept sorted in scalar order without repeats
-  /// (`sortedInScalarOrder`): lists of ASCII names are sorted without a set, and give what a set
-  /// sorted gives, as do lists with other names, repeats and canonically equivalent spellings.
+  /// (`sortedInScalarOrder`, and `inScalarOrder` where the array is taken over): lists of ASCII
+  /// names are sorted without a set, and give what a set sorted gives, as do lists with other
+  /// names, repeats and canonically equivalent spellings. Sorted where it is stored, an array
+  /// whose storage another one shares leaves that one as it was.
   @Test func namesSortedInScalarOrderAreThoseOfASetSorted() {
     var random = SplitMix64(seed: 0x5047)
     let ascii = ["item-3", "item-12", "a", "b", "B", "grid", "", "z-9", "~"]
@@ -89,7 +91,38 @@ import Testing
       #expect(
         sorted.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) },
         "\(names)")
+      let shared = names
+      let taken = (round % 3 == 0 ? shared : Array(names)).inScalarOrder()
+      #expect(
+        taken.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) },
+        "\(names)")
+      #expect(shared.map { Array($0.unicodeScalars) } == names.map { Array($0.unicodeScalars) })
     }
+  }
+
+  /// The prefixes that say how far a shared key reaches (`nav:`, `restoration:`, `session:`)
+  /// are compared by their bytes, and say what `hasPrefix` says: for keys that start with them,
+  /// with part of them, with a character combining with their last one, or with other scalars.
+  @Test func keyPrefixesAreThoseHasPrefixFinds() {
+    var random = SplitMix64(seed: 0x9E4F)
+    let starts = [
+      "nav:", "restoration:", "session:", "nav", "session", "Nav:", "na\u{301}v:", "", "x",
+    ]
+    let rests =
+      ["", "doc", "A/doc", "\u{301}doc", "\u{20DD}", "\u{E9}", "\u{212A}", "\r\n", ":"]
+      + Self.randomSpellings(count: 20, seed: 17)
+    for _ in 0..<3000 {
+      let key =
+        starts[Int.random(in: 0..<starts.count, using: &random)]
+        + rests[Int.random(in: 0..<rests.count, using: &random)]
+      #expect(key.hasKeyPrefix("nav:") == key.hasPrefix("nav:"), "\(key.debugDescription)")
+      #expect(
+        key.hasKeyPrefix("restoration:") == key.hasPrefix("restoration:"),
+        "\(key.debugDescription)")
+      #expect(key.hasKeyPrefix("session:") == key.hasPrefix("session:"), "\(key.debugDescription)")
+    }
+    #expect("nav:\u{301}x".hasKeyPrefix("nav:") == false)
+    #expect("nav:x".hasKeyPrefix("nav:"))
   }
 
   /// The selection a band's end derives (`selection(endingWith:)`) merges lists of ASCII names

@@ -261,6 +261,21 @@ import Testing
     ReservedCase(input: "UIKeyInputLeftArrow", modifiers: [.capsLock], reserved: true),
     ReservedCase(input: "UIKeyInputRightArrow", modifiers: [.shift], reserved: false),
     ReservedCase(input: "a", modifiers: [], reserved: false),
+    // Every recorded spelling, and inputs of their lengths that are not one.
+    ReservedCase(input: "tab", modifiers: [], reserved: true),
+    ReservedCase(input: "upArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "downArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "leftArrow", modifiers: [.numericPad], reserved: true),
+    ReservedCase(input: "rightArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "UIKeyInputUpArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "UIKeyInputDownArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "UIKeyInputRightArrow", modifiers: [], reserved: true),
+    ReservedCase(input: "tub", modifiers: [], reserved: false),
+    ReservedCase(input: "pageDown!", modifiers: [], reserved: false),
+    ReservedCase(input: "UIKeyInputPageDown", modifiers: [], reserved: false),
+    ReservedCase(input: "UIKeyInputEscape", modifiers: [], reserved: false),
+    // `String` equates the Kelvin sign with K.
+    ReservedCase(input: "UI\u{212A}eyInputRightArrow", modifiers: [], reserved: true),
   ])
   func reservedKeysAreTabShiftTabAndBareArrows(_ key: ReservedCase) {
     let result = replay(

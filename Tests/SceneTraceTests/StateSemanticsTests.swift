@@ -352,6 +352,48 @@ import Testing
     #expect(result.state.sessions["A"]?.scene?.selection["grid"] == ["p", "q"])
   }
 
+  /// A scene shows the band changed latest of the views banding, as each event leaves it: a
+  /// `selecting` without a rect or items keeps the band's; with two views banding, each event
+  /// shows its own view's; when one ends, the other's is shown again.
+  @Test func theBandShownIsTheOneChangedLatest() {
+    var replay = Replay()
+    replay.apply(numbered(S.active("A")))
+    var seq = 5
+    func band(_ view: String, _ state: BandState, rect: Rect? = nil, items: [String]? = nil)
+      -> BandProgress?
+    {
+      seq += 1
+      replay.apply(
+        Event(
+          seq: seq, time: .zero,
+          .bandSelection(
+            session: "A", view: view, state: state, rect: rect,
+            modifiers: view == "list" ? [.shift] : [], items: items)))
+      return replay.state.sessions["A"]?.scene?.band
+    }
+    let (small, large) = (
+      Rect(x: 0, y: 0, width: 2, height: 2), Rect(x: 0, y: 0, width: 9, height: 9)
+    )
+    func grid(_ state: BandState, _ rect: Rect?, _ items: [String]) -> BandProgress {
+      BandProgress(view: "grid", state: state, rect: rect, modifiers: [], items: items, before: [])
+    }
+    func list(_ state: BandState, _ rect: Rect?, _ items: [String]) -> BandProgress {
+      BandProgress(
+        view: "list", state: state, rect: rect, modifiers: [.shift], items: items, before: [])
+    }
+    #expect(band("grid", .began, rect: small, items: []) == grid(.began, small, []))
+    #expect(band("grid", .selecting, items: ["b", "a"]) == grid(.selecting, small, ["a", "b"]))
+    #expect(band("grid", .selecting, rect: large) == grid(.selecting, large, ["a", "b"]))
+    #expect(band("list", .began, items: ["x"]) == list(.began, nil, ["x"]))
+    #expect(band("grid", .selecting, items: ["c"]) == grid(.selecting, large, ["c"]))
+    #expect(band("list", .selecting, rect: small) == list(.selecting, small, ["x"]))
+    #expect(band("list", .ended) == grid(.selecting, large, ["c"]))
+    #expect(
+      band("grid", .selecting, items: ["d", "c", "d"]) == grid(.selecting, large, ["c", "d"]))
+    #expect(band("grid", .ended) == nil)
+    #expect(replay.findings.isEmpty)
+  }
+
   @Test func pointerDragIsInFlightFromBeganUntilEndedOrCancelled() {
     var replay = Replay()
     replay.apply(numbered(S.active("A")))

@@ -6,13 +6,19 @@ extension BuiltInReducer {
   /// need a band in flight, `began` none.
   func bandSelection(
     _ id: SessionID, view: String, _ bandState: BandState, rect: Rect?,
-    modifiers: ModifierFlags, items: [String]?, in state: inout TraceState,
+    modifiers: ModifierFlags, items: consuming [String]?, in state: inout TraceState,
     log: inout FindingLog
   ) {
     let seq = log.seq
+    // Sorted where the event kept them, which the reducer handed over.
+    let inside: [String]? =
+      switch consume items {
+      case .some(let items): items.inScalarOrder()
+      case nil: nil
+      }
     func follow(_ scene: inout SceneState) {
       scene.trackBand(
-        view: view, state: bandState, rect: rect, modifiers: modifiers, items: items, at: seq)
+        view: view, state: bandState, rect: rect, modifiers: modifiers, inside: inside, at: seq)
     }
     // Checked and followed in one visit to the scene. The check is handed the scene's bands,
     // not the scene: passed from the closure's `inout`, the scene was copied at every event.

@@ -143,7 +143,8 @@ extension BuiltInReducer {
         related: [scene.lastLifecycleSeq])
     }
     guard let key = app.keyScene, key != id else { return }
-    let since: FindingMessage = app.keySceneSince.map { " (since seq \($0))" } ?? ""
+    // Made with the message, which a log that only counts findings never makes.
+    var since: FindingMessage { app.keySceneSince.map { " (since seq \($0))" } ?? "" }
     log.report(
       .keyInactiveScene, .error, session: id,
       """
@@ -181,19 +182,39 @@ extension BuiltInReducer {
   /// The key's name when `input` with `modifiers` is one the focus system reserves (Tab,
   /// Shift-Tab, the arrows without modifiers).
   static func reservedKeyName(_ input: String, _ modifiers: ModifierFlags) -> String? {
-    guard let name = reservedKeys[input] else { return nil }
+    guard let name = reservedKey(input) else { return nil }
     let held = modifiers.subtracting([.capsLock, .numericPad])
     if held.isEmpty { return name }
     return name == "Tab" && held == [.shift] ? "Shift-Tab" : nil
   }
 
-  /// The inputs the focus system takes first, by their recorded spellings.
-  private static let reservedKeys: [String: String] = [
-    "\t": "Tab", "tab": "Tab", "UIKeyInputUpArrow": "Up Arrow", "upArrow": "Up Arrow",
-    "UIKeyInputDownArrow": "Down Arrow", "downArrow": "Down Arrow",
-    "UIKeyInputLeftArrow": "Left Arrow", "leftArrow": "Left Arrow",
-    "UIKeyInputRightArrow": "Right Arrow", "rightArrow": "Right Arrow",
-  ]
+  /// The name of the key the focus system takes first that `input` spells, by its recorded
+  /// spellings. Compared, not hashed: most inputs are letters, told apart by their length before
+  /// any comparison (a table keyed by the input hashed every key command's input). `String`
+  /// equates the Kelvin sign with `K`, two bytes longer in UTF-8, hence lengths up to 22.
+  private static func reservedKey(_ input: String) -> String? {
+    switch input.utf8.count {
+    case 1: input == "\t" ? "Tab" : nil
+    case 3: input == "tab" ? "Tab" : nil
+    case 7: input == "upArrow" ? "Up Arrow" : nil
+    case 9:
+      switch input {
+      case "downArrow": "Down Arrow"
+      case "leftArrow": "Left Arrow"
+      default: nil
+      }
+    case 10: input == "rightArrow" ? "Right Arrow" : nil
+    case 17...22:
+      switch input {
+      case "UIKeyInputUpArrow": "Up Arrow"
+      case "UIKeyInputDownArrow": "Down Arrow"
+      case "UIKeyInputLeftArrow": "Left Arrow"
+      case "UIKeyInputRightArrow": "Right Arrow"
+      default: nil
+      }
+    default: nil
+    }
+  }
 
   /// The major version in a version string such as `17.2`.
   static func majorVersion(_ version: String) -> Int? {

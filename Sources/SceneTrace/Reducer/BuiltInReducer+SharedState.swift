@@ -19,7 +19,7 @@ extension BuiltInReducer {
           + "be stored for a session that never comes back",
         related: session.closedAt.map { [$0] } ?? [])
     }
-    if key.hasPrefix("restoration:"), let writer {
+    if key.hasKeyPrefix("restoration:"), let writer {
       storeRestoration(under: key, by: writer, in: &state, log: &log)
     }
     if key.isSharedAcrossScenes, let old = state.shared[key]?.value, old != value {
@@ -123,7 +123,7 @@ extension BuiltInReducer {
     log: inout FindingLog
   ) {
     // A screen-mirroring scene shows another session's navigation by design.
-    guard key.hasPrefix("nav:"), let current = state.shared[key], let writer = current.writer,
+    guard key.hasKeyPrefix("nav:"), let current = state.shared[key], let writer = current.writer,
       writer != id, current.value == value, !state.nonInteractiveSessions.contains(id),
       state.memory.firstReport(.navigationSharedState, id.rawValue, writer.rawValue)
     else { return }

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// What the rules remember across the whole trace, beyond the state JSON: part of the state, so
 /// a stored state (a checkpoint) replays on exactly like the original.
 struct RuleMemory: Hashable, Sendable, Codable {
@@ -98,13 +106,30 @@ extension String {
   /// Whether the key holds state that every scene shares and must show alike: every key but
   /// navigation (`nav:`), restoration (`restoration:`) and per-session (`session:<id>/`) state.
   var isSharedAcrossScenes: Bool {
-    !hasPrefix("nav:") && !hasPrefix("restoration:") && !hasPrefix("session:")
+    !hasKeyPrefix("nav:") && !hasKeyPrefix("restoration:") && !hasKeyPrefix("session:")
   }
 
   /// The session a `session:<id>/…` key belongs to.
   var owningSession: SessionID? {
-    guard hasPrefix("session:"), let slash = firstIndex(of: "/") else { return nil }
+    guard hasKeyPrefix("session:"), let slash = firstIndex(of: "/") else { return nil }
     let id = self[index(startIndex, offsetBy: "session:".count)..<slash]
     return id.isEmpty ? nil : SessionID(String(id))
+  }
+
+  /// Whether the key starts with `prefix`, as `hasPrefix` tells, for a prefix of ASCII letters
+  /// and punctuation that no other scalar is canonically equivalent to (none of `K`, `;` and
+  /// the backtick). Its bytes are compared; `hasPrefix` is asked only when a scalar that is not
+  /// ASCII follows them, which may combine with the prefix's last character. (`hasPrefix`
+  /// compares grapheme clusters: about 190 instructions for a key, four times at every
+  /// `state.render`.)
+  package func hasKeyPrefix(_ prefix: StaticString) -> Bool {
+    let matched = withUTF8Bytes { bytes -> Bool? in
+      let count = prefix.utf8CodeUnitCount
+      guard bytes.count >= count, let start = bytes.baseAddress,
+        memcmp(start, prefix.utf8Start, count) == 0
+      else { return false }
+      return bytes.count == count || bytes[count] < 0x80 ? true : nil
+    }
+    return matched ?? hasPrefix(prefix.description)
   }
 }

@@ -29,10 +29,17 @@ struct BandInFlight: Hashable, Sendable, Codable {
   /// Follows a `selecting` (or unknown) event at `seq`: a rect or items it leaves out keep the
   /// band's.
   mutating func follow(_ state: BandState, rect: Rect?, items: consuming [String]?, at seq: Int) {
-    progress.state = state
-    if let rect { progress.rect = rect }
-    if let items { progress.items = items }
+    progress.follow(state, rect: rect, items: items)
     changed = seq
+  }
+}
+
+extension BandProgress {
+  /// Follows a `selecting` (or unknown) event: a rect or items it leaves out keep the band's.
+  fileprivate mutating func follow(_ state: BandState, rect: Rect?, items: consuming [String]?) {
+    self.state = state
+    if let rect { self.rect = rect }
+    if let items { self.items = items }
   }
 }
 
@@ -65,11 +72,11 @@ extension SceneState {
   /// selection becomes the one UIKit's band semantics give (see
   /// `BandProgress.selection(endingWith:)`), and that selection waits for the view's next
   /// `selection.change`. An `ended` for a view with no band in flight changes nothing.
+  /// `inside` are the event's items in scalar order, without repeats.
   mutating func trackBand(
     view: String, state bandState: BandState, rect: Rect?, modifiers: ModifierFlags,
-    items: [String]?, at seq: Int
+    inside: [String]?, at seq: Int
   ) {
-    let inside = items.map { $0.sortedInScalarOrder() }
     switch bandState {
     case .began:
       let progress = BandProgress(
@@ -87,6 +94,14 @@ extension SceneState {
             before: selection[view] ?? []),
           began: nil, changed: seq)
       ].follow(bandState, rect: rect, items: inside, at: seq)
+      // The band followed is the one changed latest. When it is the only one in flight and
+      // the scene shows it already (nearly every `selecting`), it is followed where the scene
+      // shows it too: assigned whole, the band it replaced was destroyed through the generic
+      // witness of its optional type, about 360 instructions.
+      if bands.count == 1, band?.view == view {
+        band!.follow(bandState, rect: rect, items: inside)
+        return
+      }
     case .ended:
       if let flight = bands[view] {
         let ending = inside ?? flight.progress.items

@@ -311,15 +311,31 @@ extension Sequence<String> {
 }
 
 extension [String] {
+  /// The strings sorted by Unicode scalar values, without repeats, as
+  /// `sortedInScalarOrder()` gives them, sorted where they are stored when the array is the only
+  /// one holding its storage (a band's items taken over from their event): `sorted()` made a
+  /// new array at every band event.
+  package consuming func inScalarOrder() -> [String] {
+    guard isASCII else { return Set(self).sorted { $0.precedesInScalarOrder($1) } }
+    if !isStrictlyIncreasing {
+      sort()
+      removeNeighbouringRepeats()
+    }
+    return self
+  }
+
   /// The names sorted by their bytes, without repeats, when every one is ASCII; nil otherwise.
   fileprivate var asciiNamesInOrder: [String]? {
-    guard allSatisfy({ $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } }) else {
-      return nil
-    }
+    guard isASCII else { return nil }
     if isStrictlyIncreasing { return self }
     var sorted = sorted()
     sorted.removeNeighbouringRepeats()
     return sorted
+  }
+
+  /// Whether every name is ASCII.
+  private var isASCII: Bool {
+    allSatisfy { $0.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } } }
   }
 
   /// These names and `other`'s, both in order without repeats, merged in order: a name in both
