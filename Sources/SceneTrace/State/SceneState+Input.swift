@@ -95,9 +95,10 @@ extension SceneState {
           began: nil, changed: seq)
       ].follow(bandState, rect: rect, items: inside, at: seq)
       // The band followed is the one changed latest. When it is the only one in flight and
-      // the scene shows it already (nearly every `selecting`), it is followed where the scene
-      // shows it too: assigned whole, the band it replaced was destroyed through the generic
-      // witness of its optional type, about 360 instructions.
+      // the scene shows it already (nearly every `selecting`; the scene's band is always the
+      // progress of its latest flight, as this method alone sets either), it is followed where
+      // the scene shows it too: assigned whole, the band it replaced was destroyed through the
+      // generic witness of its optional type, about 360 instructions.
       if bands.count == 1, band?.view == view {
         band!.follow(bandState, rect: rect, items: inside)
         return
