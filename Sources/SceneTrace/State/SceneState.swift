@@ -305,7 +305,7 @@ extension Sequence<String> {
     // comparison in closures over both strings' bytes. Sorted by their bytes, their repeats are
     // neighbours, and no name is hashed into a set. Names already in order are the answer as
     // they are.
-    if let names = self as? [String], let sorted = names.asciiNamesInOrder { return sorted }
+    if let names = self as? [String] { return names.inScalarOrder() }
     return Set(self).sorted { $0.precedesInScalarOrder($1) }
   }
 }
@@ -317,20 +317,22 @@ extension [String] {
   /// new array at every band event.
   package consuming func inScalarOrder() -> [String] {
     guard isASCII else { return Set(self).sorted { $0.precedesInScalarOrder($1) } }
+    return asciiNamesSorted()
+  }
+
+  /// The names sorted by their bytes, without repeats, when every one is ASCII; nil otherwise.
+  fileprivate var asciiNamesInOrder: [String]? {
+    isASCII ? asciiNamesSorted() : nil
+  }
+
+  /// These ASCII names sorted by their bytes, without repeats; names already in order are the
+  /// answer as they are.
+  private consuming func asciiNamesSorted() -> [String] {
     if !isStrictlyIncreasing {
       sort()
       removeNeighbouringRepeats()
     }
     return self
-  }
-
-  /// The names sorted by their bytes, without repeats, when every one is ASCII; nil otherwise.
-  fileprivate var asciiNamesInOrder: [String]? {
-    guard isASCII else { return nil }
-    if isStrictlyIncreasing { return self }
-    var sorted = sorted()
-    sorted.removeNeighbouringRepeats()
-    return sorted
   }
 
   /// Whether every name is ASCII.
