@@ -18,15 +18,12 @@ extension BuiltInReducer {
       }
       return
     }
-    // Checked and followed where the scene is stored, with no closure between: a closure's
-    // context took copies of the sample's phase, latching and region (retained and released,
-    // even when they hold no string). The three fields the check reads are handed over, not the
-    // scene (about 600 bytes), read into locals first: passed straight from the subscript's
-    // `_read` as the check's arguments, the drag was freed before the check used it in a debug
-    // build (a test holds a long region to it).
-    let drag = state.sessions[sceneAt: position].drag
-    let began = state.sessions[sceneAt: position].dragBegan
-    let startedMidLife = state.sessions[sceneAt: position].startedMidLife
+    // Checked and followed where the scene is stored, with no closure around the check: a
+    // closure's context took copies of the sample's phase, latching and region (retained and
+    // released, even when they hold no string). The three fields the check reads are handed
+    // over, not the scene (about 600 bytes), copied out where the scene is stored (a test holds
+    // a long region to the drag).
+    let (drag, began, startedMidLife) = state.sessions.pointerDrag(at: position)
     checkPointer(
       id, phase: phase, region: region, drag: drag, began: began,
       startedMidLife: startedMidLife, &log)

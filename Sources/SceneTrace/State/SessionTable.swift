@@ -118,11 +118,26 @@ public struct SessionTable: Sendable {
     return scenePositions[slot]
   }
 
-  /// The scene stored at `position` (from ``scenePosition(of:)``), read and changed where it is
-  /// stored.
+  /// The scene stored at `position` (from ``scenePosition(of:)``), changed where it is stored.
+  /// A getter copies the whole scene: read its fields where it is stored, as
+  /// ``pointerDrag(at:)`` does.
+  ///
+  /// No `_read` accessor: built `-O` without whole-module optimization, a field copied out of
+  /// a scene it yielded was still read from the accessor's frame after the frame was freed (the
+  /// address sanitizer's report, at a pointer drag's check).
   package subscript(sceneAt position: Int) -> SceneState {
-    _read { yield scenes[position] }
+    get { scenes[position] }
     _modify { yield &scenes[position] }
+  }
+
+  /// What a pointer drag's check reads of the scene stored at `position`, copied out of the
+  /// array's storage field by field: the drag in flight, the seq it began at, and whether the
+  /// trace met the scene mid-life.
+  @inline(__always)
+  package func pointerDrag(
+    at position: Int
+  ) -> (drag: PointerDragProgress?, began: Int?, startedMidLife: Bool) {
+    (scenes[position].drag, scenes[position].dragBegan, scenes[position].startedMidLife)
   }
 
   /// Runs `body` on every connected scene where it is stored, in slot order.
