@@ -85,6 +85,9 @@ let package = Package(
       ])
     ),
 
+    // The processor's time-stamp counter, which hooks read on Linux on x86-64 (one header).
+    .systemLibrary(name: "CTimestampCounter"),
+
     // The hooks apps call, the buffer behind them and the thread that writes it.
     .target(
       name: "SceneTraceRecording",
@@ -92,6 +95,7 @@ let package = Package(
         "SceneTrace",
         "SceneTraceFile",
         .product(name: "Atomics", package: "swift-atomics"),
+        .target(name: "CTimestampCounter", condition: .when(platforms: [.linux])),
       ]
     ),
 

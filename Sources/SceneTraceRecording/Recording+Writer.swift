@@ -11,6 +11,8 @@ extension Recording {
     private var nextSeq: Int
     /// The clock hooks read, which says what their readings are in nanoseconds.
     private let hookClock: HookClock
+    /// What turns the time-stamp counter's counts into nanoseconds, when hooks read it.
+    private var timebase: CounterTimebase?
     private var clock: EventClock
     /// The events not yet taken by the sink, in order, with their seqs.
     private var pending: [Event] = []
@@ -42,7 +44,28 @@ extension Recording {
       self.redaction = Redaction(replacing: replaced)
       self.nextSeq = position.nextSeq
       self.hookClock = clock
-      self.clock = EventClock(origin: clock.nanoseconds(origin), start: position.time)
+      var timebase: CounterTimebase?
+      if case .timestampCounter = clock {
+        timebase = CounterTimebase(origin: TimestampCounter.anchor())
+      }
+      self.timebase = timebase
+      self.clock = EventClock(
+        origin: Self.nanoseconds(of: origin, clock, timebase), start: position.time)
+    }
+
+    /// The nanoseconds a hook's reading of `clock` stands for.
+    private static func nanoseconds(
+      of reading: UInt64, _ clock: HookClock, _ timebase: CounterTimebase?
+    ) -> UInt64 {
+      if let timebase { return timebase.nanoseconds(reading) }
+      return clock.nanoseconds(reading) ?? reading
+    }
+
+    /// Reads the time-stamp counter and the clock together, when hooks read the counter: at
+    /// each round, before the round's events are given their times.
+    mutating func anchorClock() {
+      guard timebase != nil else { return }
+      timebase?.add(TimestampCounter.anchor())
     }
 
     /// How many events `pending` may hold while the sink fails, before new ones are dropped.
@@ -59,7 +82,8 @@ extension Recording {
     /// threads may read the clock in one order and append in the other, and the trace keeps
     /// the append order; a clock that goes back or jumps is reported and left out.
     mutating func append(_ record: EventQueue.Record) {
-      let (time, fault) = clock.time(at: hookClock.nanoseconds(record.reading))
+      let (time, fault) = clock.time(
+        at: Self.nanoseconds(of: record.reading, hookClock, timebase))
       if let fault { noteClockFault(fault, at: time) }
       guard pending.count < pendingLimit, !gaveUp else {
         droppedHere += 1

@@ -32,7 +32,7 @@ public final class Recording: @unchecked Sendable {
   public convenience init(
     sink: sending some TraceSink, options: RecordingOptions = RecordingOptions()
   ) throws(RecorderError) {
-    try self.init(sink: sink, options: options, hookClock: .system)
+    try self.init(sink: sink, options: options, hookClock: .fastestSystem)
   }
 
   /// Opens `sink` and starts recording into it, the events stamped by `clock`.
@@ -49,7 +49,9 @@ public final class Recording: @unchecked Sendable {
     try self.init(sink: sink, options: options, hookClock: .custom(clock))
   }
 
-  private init(
+  /// Opens `sink` and starts recording into it, the events stamped by `clock`: how tests and
+  /// the benchmark choose how hooks read the system clock.
+  package init(
     sink: sending some TraceSink, options: RecordingOptions, hookClock clock: HookClock
   ) throws(RecorderError) {
     let position: TracePosition
@@ -83,8 +85,10 @@ public final class Recording: @unchecked Sendable {
     let recording: Recording
     /// The buffer.
     let producer: EventQueue.Producer
-    /// Whether hooks read the system clock directly rather than call the app's.
+    /// Whether hooks read the system clock directly rather than call the app's, and whether
+    /// they read it through the time-stamp counter.
     let readsSystemClock: Bool
+    let readsTimestampCounter: Bool
     /// Whether key presses keep their characters without a shortcut modifier.
     let recordsTypedText: Bool
 
@@ -97,7 +101,10 @@ public final class Recording: @unchecked Sendable {
     /// taken the event and released them.
     @inline(never)
     func record(_ payload: consuming Event.Payload) {
-      let reading = readsSystemClock ? HookClock.systemReading() : recording.clock.read()
+      let reading =
+        readsTimestampCounter
+        ? TimestampCounter.read()
+        : readsSystemClock ? HookClock.systemReading() : recording.clock.read()
       switch producer.claim() {
       case .claimed(let position):
         producer.publish(EventQueue.Record(reading: reading, payload: payload), at: position)
@@ -113,9 +120,15 @@ public final class Recording: @unchecked Sendable {
   /// What hooks use of this recording.
   var hooks: Hooks {
     var readsSystemClock = false
-    if case .system = clock { readsSystemClock = true }
+    var readsTimestampCounter = false
+    switch clock {
+    case .system: readsSystemClock = true
+    case .timestampCounter: readsTimestampCounter = true
+    case .custom: break
+    }
     return Hooks(
       recording: self, producer: queue.producer, readsSystemClock: readsSystemClock,
+      readsTimestampCounter: readsTimestampCounter,
       recordsTypedText: options.recordsTypedText)
   }
 
@@ -228,6 +241,7 @@ public final class Recording: @unchecked Sendable {
   /// for drops.
   private func drainQueue() {
     let drops = queue.producer.dropped
+    writer.anchorClock()
     for _ in 0..<queue.capacity {
       guard let record = queue.take() else { break }
       writer.append(record)
