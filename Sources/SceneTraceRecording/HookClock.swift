@@ -23,7 +23,7 @@ package enum HookClock: Sendable {
   case system
   /// The same clock read through the processor's time-stamp counter, which the kernel keeps it
   /// by on Linux on x86-64 (``TimestampCounter/keepsTheSystemClock``): the counter is read in
-  /// a third of the time `clock_gettime` takes there, and the writer thread turns its counts
+  /// about half the time `clock_gettime` takes there, and the writer thread turns its counts
   /// into the clock's nanoseconds (``CounterTimebase``), as it does `mach_absolute_time`'s
   /// ticks.
   case timestampCounter
