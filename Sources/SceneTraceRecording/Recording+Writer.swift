@@ -62,9 +62,9 @@ extension Recording {
     }
 
     /// Reads the time-stamp counter and the clock together, when hooks read the counter: at
-    /// each round, before the round's events are given their times.
+    /// each round, before the round's events are given their times. (Without a timebase the
+    /// chained call reads neither.)
     mutating func anchorClock() {
-      guard timebase != nil else { return }
       timebase?.add(TimestampCounter.anchor())
     }
 
