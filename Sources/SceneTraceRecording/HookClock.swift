@@ -30,8 +30,22 @@ package enum HookClock: Sendable {
   /// Monotonic nanoseconds from the app's function.
   case custom(@Sendable () -> UInt64)
 
+  /// What a hook reads: the clock without the app's function.
+  enum Reading: Sendable {
+    case timestampCounter, system, app
+  }
+
+  /// What a hook reads of this clock.
+  var reading: Reading {
+    switch self {
+    case .system: .system
+    case .timestampCounter: .timestampCounter
+    case .custom: .app
+    }
+  }
+
   /// The system's clock, read as cheaply as this machine allows.
-  static var fastestSystem: HookClock {
+  package static var fastestSystem: HookClock {
     TimestampCounter.keepsTheSystemClock ? .timestampCounter : .system
   }
 

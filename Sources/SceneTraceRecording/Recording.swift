@@ -85,10 +85,10 @@ public final class Recording: @unchecked Sendable {
     let recording: Recording
     /// The buffer.
     let producer: EventQueue.Producer
-    /// Whether hooks read the system clock directly rather than call the app's, and whether
-    /// they read it through the time-stamp counter.
-    let readsSystemClock: Bool
-    let readsTimestampCounter: Bool
+    /// Which clock hooks read: the system's, directly or through the time-stamp counter, or
+    /// the app's, through the recording (a copy of the app's function here would be retained
+    /// by every hook that copies these hooks).
+    let clock: HookClock.Reading
     /// Whether key presses keep their characters without a shortcut modifier.
     let recordsTypedText: Bool
 
@@ -102,9 +102,11 @@ public final class Recording: @unchecked Sendable {
     @inline(never)
     func record(_ payload: consuming Event.Payload) {
       let reading =
-        readsTimestampCounter
-        ? TimestampCounter.read()
-        : readsSystemClock ? HookClock.systemReading() : recording.clock.read()
+        switch clock {
+        case .timestampCounter: TimestampCounter.read()
+        case .system: HookClock.systemReading()
+        case .app: recording.clock.read()
+        }
       switch producer.claim() {
       case .claimed(let position):
         producer.publish(EventQueue.Record(reading: reading, payload: payload), at: position)
@@ -119,16 +121,8 @@ public final class Recording: @unchecked Sendable {
 
   /// What hooks use of this recording.
   var hooks: Hooks {
-    var readsSystemClock = false
-    var readsTimestampCounter = false
-    switch clock {
-    case .system: readsSystemClock = true
-    case .timestampCounter: readsTimestampCounter = true
-    case .custom: break
-    }
-    return Hooks(
-      recording: self, producer: queue.producer, readsSystemClock: readsSystemClock,
-      readsTimestampCounter: readsTimestampCounter,
+    Hooks(
+      recording: self, producer: queue.producer, clock: clock.reading,
       recordsTypedText: options.recordsTypedText)
   }
 
