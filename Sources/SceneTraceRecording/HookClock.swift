@@ -136,11 +136,34 @@ package enum TimestampCounter {
   /// The counter and the monotonic clock read at one moment: the clock between two reads of
   /// the counter, which the anchor takes the middle of.
   static func anchor() -> CounterTimebase.Anchor {
-    let before = read()
-    let reading = HookClock.systemReading()
-    let after = read()
-    let nanoseconds = HookClock.system.nanoseconds(reading) ?? reading
-    return CounterTimebase.Anchor(
-      count: before &+ (after &- before) / 2, nanoseconds: nanoseconds)
+    anchor(counter: read) {
+      let reading = HookClock.systemReading()
+      return HookClock.system.nanoseconds(reading) ?? reading
+    }
+  }
+
+  /// How many times ``anchor()`` reads the clock between two reads of the counter.
+  static let anchorTries = 4
+
+  /// The clock's nanoseconds (`clock`) read between two reads of `counter`, ``anchorTries``
+  /// times, and of those the read whose two counts lie closest: a thread taken off its core
+  /// between them (for milliseconds, on a loaded machine) would put the middle of its counts
+  /// half that time away from the clock's reading, and every event timed from the anchor with
+  /// it. Reading again costs less than any such error: a try takes tens of nanoseconds.
+  static func anchor(
+    counter: () -> UInt64, clock: () -> UInt64
+  ) -> CounterTimebase.Anchor {
+    func readTogether() -> (window: UInt64, anchor: CounterTimebase.Anchor) {
+      let before = counter()
+      let nanoseconds = clock()
+      let window = counter() &- before
+      return (window, CounterTimebase.Anchor(count: before &+ window / 2, nanoseconds: nanoseconds))
+    }
+    var best = readTogether()
+    for _ in 1..<anchorTries {
+      let next = readTogether()
+      if next.window < best.window { best = next }
+    }
+    return best.anchor
   }
 }

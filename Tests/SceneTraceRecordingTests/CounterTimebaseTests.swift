@@ -53,6 +53,32 @@ import Testing
     #expect(timebase.nanoseconds(5_000) == 7_000)
   }
 
+  /// A writer taken off its core between its two reads of the counter (4 ms, here at the first
+  /// try or at all but one) does not move the anchor: the try whose counts lie closest is
+  /// kept. The counter runs at 3 counts a nanosecond and each read takes 20 ns, so a try that
+  /// ran through holds the count of its clock's reading exactly; the first try alone would be
+  /// 2 ms off.
+  @Test(arguments: [[0], [0, 1, 3]])
+  func anAnchorKeepsTheTryWhoseCountsLieClosest(interruptedTries: [Int]) {
+    var now: UInt64 = 1_000_000
+    var tries = 0
+    let anchor = TimestampCounter.anchor(
+      counter: {
+        defer { now += 20 }
+        return now * 3
+      },
+      clock: {
+        defer {
+          now += 20
+          if interruptedTries.contains(tries) { now += 4_000_000 }
+          tries += 1
+        }
+        return now
+      })
+    #expect(tries == TimestampCounter.anchorTries)
+    #expect(anchor.count == anchor.nanoseconds * 3)
+  }
+
   /// Counts far from every anchor are clamped to the clock's range rather than wrapped.
   @Test func countsFarFromTheAnchorsStayInTheClocksRange() {
     var timebase = CounterTimebase(origin: .init(count: 1 << 62, nanoseconds: 1_000))
