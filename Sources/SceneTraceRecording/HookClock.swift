@@ -30,13 +30,14 @@ package enum HookClock: Sendable {
   /// Monotonic nanoseconds from the app's function.
   case custom(@Sendable () -> UInt64)
 
-  /// What a hook reads: the clock without the app's function.
-  enum Reading: Sendable {
+  /// Which clock a hook reads, without the app's function: a reading is the value read, a
+  /// source where it comes from.
+  enum Source: Sendable {
     case timestampCounter, system, app
   }
 
-  /// What a hook reads of this clock.
-  var reading: Reading {
+  /// Where a hook reads this clock.
+  var source: Source {
     switch self {
     case .system: .system
     case .timestampCounter: .timestampCounter

@@ -88,7 +88,7 @@ public final class Recording: @unchecked Sendable {
     /// Which clock hooks read: the system's, directly or through the time-stamp counter, or
     /// the app's, through the recording (a copy of the app's function here would be retained
     /// by every hook that copies these hooks).
-    let clock: HookClock.Reading
+    let clock: HookClock.Source
     /// Whether key presses keep their characters without a shortcut modifier.
     let recordsTypedText: Bool
 
@@ -122,7 +122,7 @@ public final class Recording: @unchecked Sendable {
   /// What hooks use of this recording.
   var hooks: Hooks {
     Hooks(
-      recording: self, producer: queue.producer, clock: clock.reading,
+      recording: self, producer: queue.producer, clock: clock.source,
       recordsTypedText: options.recordsTypedText)
   }
 
