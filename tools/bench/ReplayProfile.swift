@@ -84,7 +84,7 @@ func stateForProfile(_ state: TraceState) throws -> (digest: UInt64, read: Trace
 /// alone.
 @inline(never)
 func decodeForProfile(_ bytes: [UInt8]) throws -> [Event] {
-  try TraceFile.decode(bytes, path: "profile").events
+  try TraceFile.decode(bytes, path: "profile", options: .onOneThread).events
 }
 
 /// Streams the `.sctrace` file at `path` as `replay check` does, in batches counted in a tally;
@@ -92,7 +92,8 @@ func decodeForProfile(_ bytes: [UInt8]) throws -> [Event] {
 @inline(never)
 func decodeBatchesForProfile(_ path: String) throws -> [EventBatch] {
   var batches: [EventBatch] = []
-  _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in
+  _ = try TraceFile.streamBatches(joining: [path], options: .onOneThread) {
+    (batch: consuming EventBatch) in
     batches.append(batch)
     return true
   }
@@ -129,7 +130,7 @@ func runReplayProfile(_ arguments: [String]) throws -> Bool {
   if arguments[flag] == "--profile-check" {
     let zstd = TraceWriter.Compression.isZstdAvailable
     let bytes = try sctrace(events, zstd ? .zstd(level: 3) : .uncompressed)
-    try withTemporaryFile(holding: bytes, named: "bench-profile-check", streamAndReplay)
+    try withTemporaryFile(holding: bytes, named: "bench-profile-check") { try streamAndReplay($0) }
     print("streamed and replayed \(events.count) events")
     return true
   }

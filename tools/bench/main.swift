@@ -159,9 +159,13 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
   }
   let writeRaw = try seconds { _ = try sctrace(events, .uncompressed, checkpoints: false) }
   var decoded: [Event] = []
-  let read3 = try seconds { decoded = try TraceFile.decode(level3, path: "bench").events }
+  let read3 = try seconds {
+    decoded = try TraceFile.decode(level3, path: "bench", options: .onOneThread).events
+  }
   guard decoded == events else { fatalError("the .sctrace did not read back as written") }
-  let readRaw = try seconds { _ = try TraceFile.decode(raw, path: "bench") }
+  let readRaw = try seconds {
+    _ = try TraceFile.decode(raw, path: "bench", options: .onOneThread)
+  }
   let readJSON = try seconds { _ = try TraceFile.decodeJSONLines(json, path: "bench") }
   let readJSON19 = zstd ? try seconds { _ = try TraceFile.decode(json19, path: "bench") } : .nan
   // Each event moved into the reducer and destroyed after it, as `replay check` replays: each
@@ -173,9 +177,15 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
     replay.apply(moving: &batch)
     replay.finish()
   }
-  // `check`'s work in process: the file streamed and replayed on one thread.
-  let checkWork = try withTemporaryFile(holding: level3, named: "bench-check-work") { path in
-    try seconds { try streamAndReplay(path) }
+  // `check`'s work in process: the file streamed and replayed on one thread; then with its
+  // frames decoded ahead on the machine's other cores, as `replay check` reads.
+  let (checkWork, checkWorkAhead) = try withTemporaryFile(
+    holding: level3, named: "bench-check-work"
+  ) { path in
+    (
+      try seconds { try streamAndReplay(path) },
+      try seconds { try streamAndReplay(path, options: ReadOptions()) }
+    )
   }
   var decodedLines = 0
   let codable = try seconds { decodedLines = try decodeWithCodable(json) }
@@ -193,6 +203,7 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
   column.rows.append(("  replay events (reducer alone)", rate(events.count, replay)))
   column.rows.append(("  Codable + JSONDecoder, per line", rate(events.count, codable)))
   column.rows.append(("  stream .sctrace + replay (check's work)", rate(events.count, checkWork)))
+  column.rows.append(("    frames decoded ahead on every core", rate(events.count, checkWorkAhead)))
   // How many times faster `check`'s work (decode and reduce) is than that plain decoding; and
   // the same for the whole file decoded into events and replayed as events.
   column.rows.append(
@@ -203,13 +214,15 @@ func measure(_ name: String, _ events: [Event]) throws -> Measurement {
 }
 
 /// Streams the `.sctrace` file at `path` and replays it on this thread, as `replay check` does
-/// without its decoding thread: a frame at a time, in batches whose pointer samples are plain
+/// without its decoding threads: a frame at a time, in batches whose pointer samples are plain
 /// values (`TraceFile.streamBatches`, `Replay.apply(moving:)`), then the finish step. Kept out
-/// of line so that callgrind can count it alone (`bench --profile-check`).
+/// of line so that callgrind can count it alone (`bench --profile-check`). With `options` that
+/// decode frames ahead (the default ones), the frames are decoded on other threads too.
 @inline(never)
-func streamAndReplay(_ path: String) throws {
+func streamAndReplay(_ path: String, options: ReadOptions = .onOneThread) throws {
   var replay = Replay()
-  _ = try TraceFile.streamBatches(joining: [path]) { (batch: consuming EventBatch) in
+  _ = try TraceFile.streamBatches(joining: [path], options: options) {
+    (batch: consuming EventBatch) in
     replay.apply(moving: &batch)
     return true
   }
@@ -243,3 +256,12 @@ for (index, row) in columns[0].rows.enumerated() {
 try printCheckpointCost(events: Workload.mixedSession(events: 100_000))
 try printHookCost(calls: 200_000)
 try printInfoCost()
+
+extension ReadOptions {
+  /// Options that read every frame on the reading thread, for figures of one core.
+  static var onOneThread: ReadOptions {
+    var options = ReadOptions()
+    options.framesDecodedAhead = 0
+    return options
+  }
+}

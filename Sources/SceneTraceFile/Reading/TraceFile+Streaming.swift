@@ -174,7 +174,7 @@ extension TraceFile {
     _ consume: (consuming Events, _ tally: inout EventTally) -> Bool
   ) throws(TraceError) -> StreamedTrace {
     var tally = EventTally()
-    let scan = try TraceScan.stream(&window, path: path, lenient: options.lenient, header: header) {
+    let scan = try TraceScan.stream(&window, path: path, options: options, header: header) {
       (events: consuming Events) in consume(events, &tally)
     }
     let loss = LoadedTrace.loss(

@@ -155,7 +155,7 @@ extension TraceReader {
   /// A pass over every frame of the file, handing each frame's events to `consume` in order.
   private func streamFrames(_ consume: ([Event]) -> Void) throws(TraceError) -> TraceScan {
     try withWindow { window throws(TraceError) in
-      try TraceScan.stream(&window, path: path, lenient: options.lenient) { events in
+      try TraceScan.stream(&window, path: path, options: options) { events in
         consume(events)
         return true
       }

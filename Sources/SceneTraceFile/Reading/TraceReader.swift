@@ -91,7 +91,7 @@ public struct TraceReader: Sendable {
       return (stored.header, index, false, false, nil, window.count)
     }
     let scan = try TraceScan.scan(
-      &window, path: path, lenient: options.lenient, keepingEvents: keepingEvents)
+      &window, path: path, options: options, keepingEvents: keepingEvents)
     return (
       scan.header, scan.storedIndex ?? scan.rebuiltIndex, scan.storedIndex == nil, true,
       keepingEvents ? loaded(scan, path: path) : nil, window.count
@@ -121,7 +121,7 @@ public struct TraceReader: Sendable {
     var tally = EventTally()
     var events: [Event] = []
     let scan = try withWindow { window throws(TraceError) in
-      try TraceScan.stream(&window, path: path, lenient: options.lenient) { (frame: [Event]) in
+      try TraceScan.stream(&window, path: path, options: options) { (frame: [Event]) in
         tally.add(frame)
         events += frame.lazy.filter(inRange)
         return true
@@ -240,7 +240,7 @@ public struct TraceReader: Sendable {
   func scan() throws(TraceError) -> TraceScan {
     try withWindow { window throws(TraceError) in
       try TraceScan.scan(
-        &window, path: path, lenient: options.lenient,
+        &window, path: path, options: options,
         reserving: min(index.eventCount, Self.reservationLimit))
     }
   }

@@ -25,7 +25,8 @@ struct TraceScan {
   var indexProblem: String?
   var damage: [TraceDamage] = []
   var truncation: String?
-  /// Every event, in order: filled by ``scan(_:path:lenient:)`` only; a stream hands them on.
+  /// Every event, in order: filled by ``scan(_:path:options:keepingEvents:reserving:)`` only; a
+  /// stream hands them on.
   var events: [Event] = []
   var warnings: [String] = []
   var skippedSeqs: [Int] = []
@@ -45,12 +46,12 @@ struct TraceScan {
   /// `reserving` of them at the start (as many as an index counts: the room then never grows,
   /// each growth moving every event so far, and holds no more than they need).
   static func scan(
-    _ window: inout TraceWindow, path: String, lenient: Bool, keepingEvents: Bool = true,
+    _ window: inout TraceWindow, path: String, options: ReadOptions, keepingEvents: Bool = true,
     reserving: Int = 0
   ) throws(TraceError) -> TraceScan {
     var events: [Event] = []
     if keepingEvents { events.reserveCapacity(reserving) }
-    var scan = try stream(&window, path: path, lenient: lenient) { (frame: [Event]) in
+    var scan = try stream(&window, path: path, options: options) { (frame: [Event]) in
       if keepingEvents {
         var frame = frame
         events.append(moving: &frame)
@@ -61,15 +62,17 @@ struct TraceScan {
     return scan
   }
 
-  /// Scans the file `window` shows as ``scan(_:path:lenient:)`` does, handing the events of each
+  /// Scans the file `window` shows as ``scan(_:path:options:keepingEvents:reserving:)`` does, handing the events of each
   /// frame to `consume` as they are read, in order, rather than keeping them; `consume` returns
   /// false to stop reading (``stoppedEarly``). `header` gets the header once it is read (nil
   /// when it is damaged), before any event.
   static func stream<Events: DecodedEvents>(
-    _ window: inout TraceWindow, path: String, lenient: Bool,
+    _ window: inout TraceWindow, path: String, options: ReadOptions,
     header: (TraceHeader?) -> Void = { _ in }, _ consume: (consuming Events) -> Bool
   ) throws(TraceError) -> TraceScan {
-    var scanner = try TraceScanner(window: window, path: path, lenient: lenient)
+    var scanner = try TraceScanner(
+      window: window, path: path, lenient: options.lenient,
+      framesAhead: options.framesDecodedAhead)
     defer { window = scanner.window }
     try scanner.run(header: header, consume)
     return scanner.scan
@@ -82,6 +85,8 @@ struct TraceScanner {
   var window: TraceWindow
   let path: String
   let lenient: Bool
+  /// How many event frames are decoded ahead on other threads (``FramesDecodingAhead``).
+  let framesAhead: Int
   let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
   var scan = TraceScan()
   /// Where the index frame the file's last bytes point to starts, if they point to one.
@@ -98,10 +103,11 @@ struct TraceScanner {
   /// Damage records whose lost seqs end where the next frame that reads begins.
   var pendingLoss: [(damage: Int, after: Int)] = []
 
-  init(window: TraceWindow, path: String, lenient: Bool) throws(TraceError) {
+  init(window: TraceWindow, path: String, lenient: Bool, framesAhead: Int) throws(TraceError) {
     self.window = window
     self.path = path
     self.lenient = lenient
+    self.framesAhead = framesAhead
     let trailer = try self.window.indexLayoutFromEnd()
     trailerOffset = trailer?.start
     if let trailer, case .skippable(_, let content) = trailer.kind {
@@ -123,6 +129,7 @@ struct TraceScanner {
   ) throws(TraceError) {
     var position = try readHeader()
     header(scan.header)
+    var ahead = FramesDecodingAhead<Events>(width: framesAhead, lenient: lenient)
     scanning: while position < window.count {
       window.release(before: position)
       let layout: ZstdFrameLayout
@@ -140,7 +147,7 @@ struct TraceScanner {
         position = next
         continue
       }
-      if let next = nextIndexedStart(after: position), layout.end > next {
+      if Self.runsPast(layout, indexedStarts) {
         // A damaged size would swallow the frames after it: the index says where they start.
         let what = indexedCheckpointOffsets.contains(position) ? "checkpoint" : "frame"
         let message = "the \(what)'s sizes run past the next frame the index knows (damaged)"
@@ -158,7 +165,7 @@ struct TraceScanner {
         }
         guard try readSkippable(nibble, content, layout) else { break scanning }
       case .data:
-        guard try readEventFrame(layout, consume) else {
+        guard try readEventFrame(layout, ahead: &ahead, consume) else {
           scan.stoppedEarly = true
           return
         }
@@ -243,19 +250,40 @@ struct TraceScanner {
   /// The first offset after `position` where the stored index says a frame, a checkpoint or the
   /// index itself starts; nil without a stored index, or after the index.
   private func nextIndexedStart(after position: Int) -> Int? {
-    let next = indexedStarts.partitioningIndex { $0 > position }
-    return next < indexedStarts.count ? indexedStarts[next] : nil
+    Self.start(after: position, indexedStarts)
+  }
+
+  /// The first of `starts` (ascending) after `position`.
+  private static func start(after position: Int, _ starts: [Int]) -> Int? {
+    let next = starts.partitioningIndex { $0 > position }
+    return next < starts.count ? starts[next] : nil
+  }
+
+  /// Whether the frame laid out as `layout` runs past the next start the index knows after its
+  /// own (`starts`): a damaged size that would swallow the frames after it.
+  private static func runsPast(_ layout: ZstdFrameLayout, _ starts: [Int]) -> Bool {
+    guard let next = start(after: layout.start, starts) else { return false }
+    return layout.end > next
   }
 
   /// Reads the event frame laid out as `layout` and hands its events to `consume`; false when
-  /// `consume` asks to stop.
+  /// `consume` asks to stop. The frame is taken from `ahead` when it was decoded there, and
+  /// `ahead` is handed the frames after it before this one is read.
   private mutating func readEventFrame<Events: DecodedEvents>(
-    _ layout: ZstdFrameLayout, _ consume: (consuming Events) -> Bool
+    _ layout: ZstdFrameLayout, ahead: inout FramesDecodingAhead<Events>,
+    _ consume: (consuming Events) -> Bool
   )
     throws(TraceError) -> Bool
   {
-    var read = try EventFrameReading<Events>(
-      layout, in: &window, context: context, lenient: lenient)
+    let decodedAhead = ahead.take(layout)
+    let starts = indexedStarts
+    ahead.decodeFrames(after: layout.end, in: &window) { Self.runsPast($0, starts) }
+    var read: EventFrameReading<Events>
+    if let decodedAhead {
+      read = decodedAhead.value()
+    } else {
+      read = try EventFrameReading(layout, in: &window, context: context, lenient: lenient)
+    }
     if let unknown = read.unknownExtension {
       throw TraceError(
         code: .unknownEventType,
