@@ -10,7 +10,7 @@ import SceneTraceFile
 //
 // - in process: the file streamed (`TraceFile.streamBatches`, one frame at a time, pointer
 //   samples decoded as plain values) and replayed (`Replay.apply(moving:)`, `finish`) on one
-//   thread, as `check` does without its decoding thread;
+//   thread, as `check` does without its decoding threads;
 // - end to end: `replay check FILE` (the `replay` beside this `bench` unless `--replay` names
 //   one) spawned with `Process`, output to /dev/null, its wall time, and its peak resident
 //   memory from `/usr/bin/time -f %M` (GNU time reads the child's `ru_maxrss` from `wait4`;
