@@ -29,6 +29,11 @@ struct FramesDecodingAhead<Events: DecodedEvents> {
     return cores > 1 ? Int(cores) : 0
   }
 
+  /// The largest frame decoded ahead: its bytes are copied for the thread that decodes it, and
+  /// a larger one (a writer's frames are tens of kilobytes) is left to the scan, which reads it
+  /// where the file's bytes are held.
+  static var frameByteLimit: Int { 4 << 20 }
+
   /// How many frames may be decoded ahead at once.
   let width: Int
   private let lenient: Bool
@@ -86,9 +91,9 @@ struct FramesDecodingAhead<Events: DecodedEvents> {
         records += 1
         continue
       }
-      guard let bytes = try? window.bytes(layout.start..<layout.end) else {
-        return stoppedAt = layout.start
-      }
+      guard layout.end - layout.start <= Self.frameByteLimit,
+        let bytes = try? window.bytes(layout.start..<layout.end)
+      else { return stoppedAt = layout.start }
       pending.append((layout, decode(bytes, laidOutAs: layout)))
     }
   }

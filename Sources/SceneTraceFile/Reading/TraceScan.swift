@@ -62,10 +62,10 @@ struct TraceScan {
     return scan
   }
 
-  /// Scans the file `window` shows as ``scan(_:path:options:keepingEvents:reserving:)`` does, handing the events of each
-  /// frame to `consume` as they are read, in order, rather than keeping them; `consume` returns
-  /// false to stop reading (``stoppedEarly``). `header` gets the header once it is read (nil
-  /// when it is damaged), before any event.
+  /// Scans the file `window` shows as ``scan(_:path:options:keepingEvents:reserving:)`` does,
+  /// handing the events of each frame to `consume` as they are read, in order, rather than
+  /// keeping them; `consume` returns false to stop reading (``stoppedEarly``). `header` gets the
+  /// header once it is read (nil when it is damaged), before any event.
   static func stream<Events: DecodedEvents>(
     _ window: inout TraceWindow, path: String, options: ReadOptions,
     header: (TraceHeader?) -> Void = { _ in }, _ consume: (consuming Events) -> Bool
