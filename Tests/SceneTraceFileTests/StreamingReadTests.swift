@@ -26,11 +26,12 @@ import Testing
 
   /// Streams `bytes` from a temporary file through reads of `chunkSize` bytes.
   private static func stream(
-    _ bytes: [UInt8], chunkSize: Int, _ consume: ([Event]) -> Bool
+    _ bytes: [UInt8], chunkSize: Int, options: ReadOptions = ReadOptions(),
+    _ consume: ([Event]) -> Bool
   ) throws -> StreamedTrace {
     let path = try temporaryFile(bytes, "t.sctrace")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    return try TraceFile.stream(sctrace: path, chunkSize: chunkSize, consume)
+    return try TraceFile.stream(sctrace: path, options: options, chunkSize: chunkSize, consume)
   }
 
   /// Streams `bytes` from a file through reads of `chunkSize` bytes, and checks that it gives
@@ -271,13 +272,18 @@ import Testing
     }
   }
 
-  @Test func aLongTraceStreamsThroughABufferOfAboutOneFrame() throws {
+  /// Read on one thread, the buffer holds about the frame being read; with frames decoded ahead
+  /// (`ReadOptions.framesDecodedAhead`), that frame and those after it being decoded.
+  @Test(arguments: [0, 4])
+  func aLongTraceStreamsThroughABufferOfAboutOneFrame(framesAhead: Int) throws {
     var randomEvents = RandomEvents(seed: 9)
     let events = randomEvents.events(count: 20_000)
     let bytes = try sctrace(events, options: smallFrames(eventsPerFrame: 200))
     let chunkSize = 4096
+    var options = ReadOptions()
+    options.framesDecodedAhead = framesAhead
     var count = 0
-    let streamed = try Self.stream(bytes, chunkSize: chunkSize) { frame in
+    let streamed = try Self.stream(bytes, chunkSize: chunkSize, options: options) { frame in
       count += frame.count
       return true
     }
@@ -289,9 +295,17 @@ import Testing
     // The largest frame or checkpoint, or the index after them.
     let index = bytes.count - (records.map { $0.0 + $0.1 }.max() ?? 0)
     let largest = max(records.map(\.1).max() ?? 0, index)
-    // A layout doubles what it reads until the frame fits: at most twice the largest frame,
-    // and a read's chunk more.
-    #expect(streamed.bufferHighWater <= 2 * largest + chunkSize)
+    // The most bytes from a frame's start to the end of the last frame decoded ahead of it,
+    // checkpoints between them included.
+    let frames = reader.index.frames.sorted { $0.offset < $1.offset }
+    let span =
+      frames.indices.map { first in
+        let last = frames[min(first + framesAhead, frames.count - 1)]
+        return last.offset + last.byteCount - frames[first].offset
+      }.max() ?? 0
+    // A layout doubles what it reads until the frame fits: at most twice the largest frame (or
+    // span of frames), and a read's chunk more.
+    #expect(streamed.bufferHighWater <= 2 * max(largest, span) + chunkSize)
     #expect(streamed.bufferHighWater < bytes.count / 10)
   }
 
