@@ -23,10 +23,12 @@ struct FramesDecodingAhead<Events: DecodedEvents> {
   /// A frame's reading, once it is ready.
   typealias Reading = WorkAhead<EventFrameReading<Events>, Never>
 
-  /// How many frames are decoded ahead at most: as many as there are cores, none on one.
+  /// How many frames are decoded ahead at most: as many as there are cores, none on one, and
+  /// no more than eight: the frames are replayed on one thread, which eight decoding threads
+  /// outrun by far (a frame takes at most about twice the instructions to decode as to replay).
   static var defaultWidth: Int {
-    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
-    return cores > 1 ? Int(cores) : 0
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    return cores > 1 ? min(cores, 8) : 0
   }
 
   /// The largest frame decoded ahead: its bytes are copied for the thread that decodes it, and

@@ -12,8 +12,9 @@ public struct ReadOptions: Sendable {
   public var progress: (@Sendable (_ bytesRead: Int, _ totalBytes: Int) -> Void)?
 
   /// How many event frames of a `.sctrace` file are decoded on other threads while the reader
-  /// reads the frame before them: as many as the machine has cores, none on one core. With
-  /// none, every frame is decoded on the reading thread; what is read is the same either way.
+  /// reads the frame before them: as many as the machine has cores (eight at most), none on one
+  /// core. With none, every frame is decoded on the reading thread; what is read is the same
+  /// either way.
   package var framesDecodedAhead = FramesDecodingAhead<[Event]>.defaultWidth
 
   /// Creates read options.
