@@ -23,14 +23,6 @@ struct FramesDecodingAhead<Events: DecodedEvents> {
   /// A frame's reading, once it is ready.
   typealias Reading = WorkAhead<EventFrameReading<Events>, Never>
 
-  /// How many frames are decoded ahead at most: as many as there are cores, none on one, and
-  /// no more than eight: the frames are replayed on one thread, which eight decoding threads
-  /// outrun by far (a frame takes at most about twice the instructions to decode as to replay).
-  static var defaultWidth: Int {
-    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-    return cores > 1 ? min(cores, 8) : 0
-  }
-
   /// The largest frame decoded ahead: its bytes are copied for the thread that decodes it, and
   /// a larger one (a writer's frames are tens of kilobytes) is left to the scan, which reads it
   /// where the file's bytes are held.
@@ -115,6 +107,17 @@ struct FramesDecodingAhead<Events: DecodedEvents> {
       return reading
     }
   }
+}
+
+extension ReadOptions {
+  /// How many frames a reader decodes ahead unless told otherwise: as many as there are cores,
+  /// none on one, and no more than eight: the frames are replayed on one thread, which eight
+  /// decoding threads outrun by far (a frame takes at most about twice the instructions to
+  /// decode as to replay). Asked of the system once, not at every `ReadOptions` made.
+  static let framesDecodedAheadByDefault: Int = {
+    let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    return cores > 1 ? min(cores, 8) : 0
+  }()
 }
 
 /// A thread that decodes frames ahead of a scan: a serial queue, with the libzstd context that

@@ -1,5 +1,3 @@
-import SceneTrace
-
 /// How strictly a trace is read.
 public struct ReadOptions: Sendable {
   /// Whether an event of a type this version does not know is skipped with a warning instead of
@@ -15,7 +13,7 @@ public struct ReadOptions: Sendable {
   /// reads the frame before them: as many as the machine has cores (eight at most), none on one
   /// core. With none, every frame is decoded on the reading thread; what is read is the same
   /// either way.
-  package var framesDecodedAhead = FramesDecodingAhead<[Event]>.defaultWidth
+  package var framesDecodedAhead = ReadOptions.framesDecodedAheadByDefault
 
   /// Creates read options.
   public init(lenient: Bool = false) {
