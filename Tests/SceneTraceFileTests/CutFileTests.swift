@@ -70,7 +70,10 @@ import Testing
     let reader = try TraceReader(bytes: cut, path: "cut.sctrace")
     #expect(reader.indexWasRebuilt)
     #expect(reader.index.frames.dropLast() == full.index.frames.dropLast())
-    #expect(reader.index.checkpoints == full.index.checkpoints)
+    // Every checkpoint in the bytes left is found; one written after the last frame is cut off.
+    let kept = full.index.checkpoints.filter { $0.offset + $0.byteCount <= cut.count }
+    #expect(!kept.isEmpty)
+    #expect(reader.index.checkpoints == kept)
     let trace = try reader.loadAll()
     #expect(trace.events == events)
     #expect(trace.truncation?.contains("rebuilt by scanning") == true)

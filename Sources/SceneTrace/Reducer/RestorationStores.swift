@@ -57,3 +57,14 @@ struct RestorationStores: Hashable, Sendable, Codable {
     try container.encode(byKey)
   }
 }
+
+/// The stores by key, as its `Codable` form; the keys of each session are found again when
+/// first needed.
+extension RestorationStores: StateCodable {
+  static var blank: RestorationStores { RestorationStores() }
+
+  mutating func code(with coder: inout some StateCoder) throws(StateCodingError) {
+    try byKey.code(with: &coder)
+    if coder.isReading { keysBySession = nil }
+  }
+}

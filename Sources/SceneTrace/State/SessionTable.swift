@@ -387,6 +387,40 @@ extension SessionTable: Codable {
   }
 }
 
+/// An object keyed by identifier, as its `Codable` form; read, the sessions take slots in
+/// identifier order, each straight into its slot.
+extension SessionTable: StateCodable {
+  package static var blank: SessionTable { SessionTable() }
+
+  package mutating func code(with coder: inout some StateCoder) throws(StateCodingError) {
+    guard coder.isReading else {
+      let order = keys.indices.sorted { keys[$0].rawValue.precedesInScalarOrder(keys[$1].rawValue) }
+      return try coder.writeMembers(order.count) {
+        keys[order[$0]].rawValue
+      } value: {
+        (index, coder) throws(StateCodingError) in
+        var session = session(at: order[index])
+        try session.code(with: &coder)
+      }
+    }
+    self = SessionTable()
+    var inOrder = true
+    try coder.readMembers { (key, coder) throws(StateCodingError) in
+      var session = SessionState.blank
+      try session.code(with: &coder)
+      let id = SessionID(key)
+      if let last = keys.last, !(last < id) { inOrder = false }
+      self[id] = session
+    }
+    // A canonical text has its keys in identifier order; any other takes slots in that order
+    // too, as `Codable` gives them (a repeated key is its last value).
+    guard !inOrder else { return }
+    let sessions = keys.sorted().map { ($0, self[$0]!) }
+    self = SessionTable()
+    for (id, session) in sessions { self[id] = session }
+  }
+}
+
 extension SceneState {
   /// What holds a scene's place while the scene is changed outside it: it owns nothing.
   fileprivate static let placeholder = SceneState(instance: 0, state: nil, connectedAt: 0)

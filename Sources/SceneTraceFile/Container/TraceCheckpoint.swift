@@ -38,44 +38,50 @@ public struct TraceCheckpoint: Sendable {
 }
 
 extension TraceState {
-  /// The state as canonical JSON (UTF-8): the Codable form, every field the reducer keeps, with
-  /// sorted keys and numbers written one way only, so the same state gives the same bytes on
-  /// every platform. A checkpoint stores it; its ``digest`` identifies it.
-  package func canonicalJSON() -> [UInt8] {
-    // The state's Codable form has no way to fail: only custom encoders throw.
-    (try? CanonicalJSONEncoder.encode(self)) ?? []
-  }
-
-  /// The state's canonical JSON, or nil when it is longer than `byteLimit` bytes: the encoding
-  /// stops about where it passes the limit, so that a state too large to store costs no more.
-  package func canonicalJSON(byteLimit: Int) -> [UInt8]? {
-    try? CanonicalJSONEncoder.encode(self, byteLimit: byteLimit)
-  }
-
   /// XXH64 of the state's canonical JSON: what a checkpoint stores, and compares on `verify`.
   public var digest: UInt64 {
     XXH64.hash(canonicalJSON())
   }
 
-  /// Reads a state from its canonical JSON, with the project's own parser; a document that is
-  /// not a state is a `damagedTrace` error whose `field` says where (`sessions.A.scene.state`).
+  /// Reads a state from its canonical JSON; a document that is not a state is a `damagedTrace`
+  /// error whose `field` says where (`sessions.A.scene.state`).
   package init(canonicalJSON bytes: [UInt8]) throws(TraceError) {
-    let json: JSONValue
-    do {
-      json = try JSONValue(parsing: bytes)
-    } catch {
-      throw TraceError(
-        code: .damagedTrace, message: "a stored state is not JSON: \(error.message)",
-        line: error.line)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(StateCodingError) in try TraceState(canonicalJSON: buffer) }
     }
-    do {
-      self = try JSONValueDecoder.decode(TraceState.self, from: json)
-    } catch {
-      throw TraceError(
+    switch result {
+    case .success(let state):
+      self = state
+    case .failure(let error):
+      throw error.traceError(in: bytes)
+    }
+  }
+}
+
+extension StateCodingError {
+  /// The error as a stored state's: where the text stops being JSON, or the path of the value
+  /// that is not the state's.
+  fileprivate func traceError(in bytes: [UInt8]) -> TraceError {
+    guard case .syntax(let offset) = kind else {
+      let components = path.map { (step) -> JSONPath.Component in
+        switch step {
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        }
+      }
+      return TraceError(
         code: .damagedTrace,
-        message: "a stored state is not a state this version can read: \(error.message)",
-        field: error.path.components.isEmpty ? nil : error.path.description)
+        message: "a stored state is not a state this version can read: \(message)",
+        field: components.isEmpty ? nil : JSONPath(components: components).description)
     }
+    let before = bytes[..<min(offset, bytes.count)]
+    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    return TraceError(
+      code: .damagedTrace,
+      message: "a stored state is not JSON: invalid JSON at column \(offset - lineStart + 1): "
+        + message,
+      line: line)
   }
 }
 
@@ -92,8 +98,8 @@ extension TraceCheckpoint {
     json: [UInt8]? = nil, compress: ([UInt8]) throws(TraceError) -> [UInt8]
   ) throws(TraceError) -> [UInt8]? {
     let json = json ?? state.canonicalJSON()
-    // A state whose JSON would not give it back (two sessions whose names differ only in
-    // Unicode normalization, a NaN coordinate) is not worth storing: replay covers it.
+    // A state whose JSON would not give it back (a NaN coordinate, which equals nothing) is
+    // not worth storing: replay covers it.
     guard json.count <= FrameDecompression.contentLimit,
       (try? TraceState(canonicalJSON: json)) == state
     else { return nil }

@@ -1,3 +1,5 @@
+import SceneTrace
+
 /// Encodes `Encodable` values as canonical JSON: the same value gives the same bytes on every
 /// platform and every run.
 ///
@@ -52,11 +54,7 @@ struct CanonicalJSONEncoder {
   }
 
   /// The JSON text of a number that is not an integer: NaN and the infinities as strings.
-  static func number(_ value: Double) -> String {
-    if value.isNaN { return #""NaN""# }
-    if value.isInfinite { return value < 0 ? #""-Infinity""# : #""Infinity""# }
-    return value.compactDescription
-  }
+  static func number(_ value: Double) -> String { value.canonicalJSONText }
 }
 
 /// One encoding written into one buffer. Each value being encoded has a frame on a stack, the

@@ -1,3 +1,5 @@
+import SceneTrace
+
 // Reading a whole JSON document, such as a baseline of accepted findings.
 
 extension JSONValue {
