@@ -207,6 +207,15 @@ import Testing
         of: #""staleLayoutSessions":[],"#, with: #""staleLayoutSessions":[],"t":"x","#)
     #expect(newer.count > text.count + 20)
     #expect(try TraceState(canonicalJSON: Array(newer.utf8)) == state)
+    // A key spelled with an escape is the key it spells; one beyond ASCII is compared by its
+    // scalars, after every key of ASCII.
+    let spelled =
+      text
+      .replacingOccurrences(of: #"{"app":{"#, with: #"{"\u0061pp":{"#)
+      .replacingOccurrences(
+        of: #""title":"tab\u0009here"}"#, with: #""title":"tab\u0009here","é":1}"#)
+    #expect(spelled.contains(#"{"\u0061pp":{"#) && spelled.contains(#""é":1}"#))
+    #expect(try TraceState(canonicalJSON: Array(spelled.utf8)) == state)
 
     // A key before the last one, where a member a newer version wrote could not be.
     let late = text.replacingOccurrences(of: #""time":0}"#, with: #""time":0,"a":1}"#)

@@ -293,17 +293,27 @@ struct StateJSONReader: StateCoder {
         guard !hasMember else { throw parser.unexpected(expecting: "',' or '}' after a member") }
       }
       parser.skipWhitespace()
+      // A key of printable ASCII without escapes (every key of a struct's fields) is taken as
+      // its bytes, with no string made; any other is read as a string, and checked as one.
       let start = parser.position + 1
-      let spelled = try parser.parseMemberKey()
-      // The bytes between the quotes, unless they hold an escape.
       var end = start
-      while end < parser.end, parser.bytes[end] != UInt8(ascii: "\""),
-        parser.bytes[end] != UInt8(ascii: "\\")
+      let opens =
+        parser.position < parser.end && parser.bytes[parser.position] == UInt8(ascii: "\"")
+      while opens, end < parser.end, (0x20..<0x80).contains(parser.bytes[end]),
+        parser.bytes[end] != UInt8(ascii: "\""), parser.bytes[end] != UInt8(ascii: "\\")
       {
         end += 1
       }
-      let isPlain = end < parser.end && parser.bytes[end] == UInt8(ascii: "\"")
-      return MemberKey(range: start..<end, decoded: isPlain ? nil : spelled)
+      if opens, end < parser.end, parser.bytes[end] == UInt8(ascii: "\"") {
+        parser.position = end + 1
+        parser.skipWhitespace()
+        if parser.position < parser.end, parser.bytes[parser.position] == UInt8(ascii: ":") {
+          parser.position += 1
+          return MemberKey(range: start..<end, decoded: nil)
+        }
+        parser.position = start - 1
+      }
+      return MemberKey(range: start..<start, decoded: try parser.parseMemberKey())
     }
     guard let key else {
       structs[top].isClosed = true
