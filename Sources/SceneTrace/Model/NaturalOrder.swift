@@ -3,39 +3,53 @@ extension String {
   /// digits compare by their value (`S2` before `S10`), everything else by Unicode scalar
   /// value; names equal that way (`S01`, `S1`) fall back to scalar order.
   package func precedesInNaturalOrder(_ other: String) -> Bool {
-    let left = Array(unicodeScalars)
-    let right = Array(other.unicodeScalars)
-    var i = 0
-    var j = 0
+    // Compared as UTF-8 where the strings are stored, without an array of either's scalars (a
+    // comparison made four, and `replay state` of 2·10^4 sessions spent 0.1 s sorting them).
+    // A digit is one byte and never part of another scalar's bytes, and UTF-8 orders scalars
+    // as their values do, so the first byte that differs outside a run of digits orders the
+    // two scalars it belongs to.
+    let order = withUTF8Bytes { left in
+      other.withUTF8Bytes { right in Self.naturalOrder(left, right) }
+    }
+    return order == 0 ? precedesInScalarOrder(other) : order < 0
+  }
+
+  /// -1, 0 or 1 as `left` comes before, with or after `right` in natural order, before the
+  /// fallback to scalar order.
+  private static func naturalOrder(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  ) -> Int {
+    var (i, j) = (0, 0)
     while i < left.count, j < right.count {
-      if left[i].isDigit, right[j].isDigit {
-        let first = Self.digitRun(left, from: &i)
-        let second = Self.digitRun(right, from: &j)
-        if first.count != second.count { return first.count < second.count }
-        if first != second { return first.lexicographicallyPrecedes(second) }
+      let (a, b) = (left[i], right[j])
+      if a.isDigit, b.isDigit {
+        let first = digitRun(left, from: &i)
+        let second = digitRun(right, from: &j)
+        if first.count != second.count { return first.count < second.count ? -1 : 1 }
+        for (x, y) in zip(left[first], right[second]) where x != y { return x < y ? -1 : 1 }
         continue
       }
-      if left[i] != right[j] { return left[i].value < right[j].value }
+      if a != b { return a < b ? -1 : 1 }
       i += 1
       j += 1
     }
-    if left.count - i != right.count - j { return left.count - i < right.count - j }
-    return precedesInScalarOrder(other)
+    let (leftLeft, rightLeft) = (left.count - i, right.count - j)
+    return leftLeft == rightLeft ? 0 : leftLeft < rightLeft ? -1 : 1
   }
 
-  /// The digits from `index` on, without leading zeros, and `index` moved past them.
-  private static func digitRun(_ scalars: [Unicode.Scalar], from index: inout Int) -> [UInt32] {
-    var digits: [UInt32] = []
-    while index < scalars.count, scalars[index].isDigit {
-      if !digits.isEmpty || scalars[index] != "0" { digits.append(scalars[index].value) }
-      index += 1
-    }
-    return digits
+  /// Where the digits from `index` on are, without leading zeros, and `index` moved past them.
+  private static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int)
+    -> Range<Int>
+  {
+    while index < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
+    let start = index
+    while index < bytes.count, bytes[index].isDigit { index += 1 }
+    return start..<index
   }
 }
 
-extension Unicode.Scalar {
-  fileprivate var isDigit: Bool { ("0"..."9").contains(self) }
+extension UInt8 {
+  fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }
 
 extension Sequence where Element == SessionID {

@@ -7,7 +7,7 @@ import Testing
 /// A checkpoint's state is written and read through each state type's one list of fields
 /// (`StateCodable`), not through `Codable`: the same text as the `Codable` form byte for byte,
 /// so digests do not change, and the same state read back, whatever the state holds.
-@Suite struct StateCodingTests {
+@Suite struct StateFieldsTests {
   /// The `Codable` form's canonical text and reading: the reference the fields are held to.
   static func codableText(_ state: TraceState) throws -> [UInt8] {
     try CanonicalJSONEncoder.encode(state)
