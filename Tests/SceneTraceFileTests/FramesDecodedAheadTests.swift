@@ -61,6 +61,26 @@ import Testing
     #expect(reader.index.checkpoints.count >= 20)
   }
 
+  /// A frame that takes more of the file than is decoded ahead (4 MiB) is left to the scan,
+  /// which reads it as it reads every frame: the frames around it are decoded ahead, and the
+  /// trace reads as on one thread, whole and in order.
+  @Test func aFrameOverTheLimitOfThoseDecodedAheadIsReadByTheScan() throws {
+    // One mark whose label is 5 MiB: its frame, of raw blocks, lays out over the limit.
+    var events = Array(Self.events.prefix(400))
+    events[200].payload = .appMark(label: String(repeating: "m", count: 5 << 20))
+    let bytes = try sctrace(
+      events, options: smallFrames(eventsPerFrame: 40, compression: .uncompressed))
+    let reader = try TraceReader(bytes: bytes, path: "t.sctrace")
+    // The large frame has frames before and after it.
+    let large = try #require(reader.index.frames.firstIndex { $0.byteCount > 4 << 20 })
+    #expect(large > 2 && large < reader.index.frames.count - 3)
+    for ahead in [1, 2, 4] {
+      let trace = try Self.read(bytes, ahead: ahead).get()
+      #expect(trace.events == events, "\(ahead) ahead")
+      #expect(trace.isIntact, "\(ahead) ahead")
+    }
+  }
+
   @Test(arguments: [1, 3])
   func aDamagedFileReadsAsOnOneThread(ahead: Int) {
     var random = SplitMix64(seed: 0xDA4A6E + UInt64(ahead))
