@@ -25,8 +25,9 @@ package enum StateText {
 
     if !state.drags.isEmpty {
       lines.append("drags")
-      for id in state.drags.keys.sorted() {
-        guard let drag = state.drags[id] else { continue }
+      let drags = Array(state.drags)
+      for position in positionsInScalarOrder(count: drags.count, name: { drags[$0].key.rawValue }) {
+        let (id, drag) = drags[position]
         var line = "  \(id)  \(drag.phase.rawValue)  from \(drag.source)"
         if let target = drag.target { line += "  dropped in \(target)" }
         if let operation = drag.operation { line += "  \(operation.rawValue)" }
@@ -36,8 +37,9 @@ package enum StateText {
     }
 
     lines.append(state.shared.isEmpty ? "shared  none" : "shared")
-    for key in state.shared.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
-      guard let value = state.shared[key] else { continue }
+    let shared = Array(state.shared)
+    for position in positionsInScalarOrder(count: shared.count, name: { shared[$0].key }) {
+      let (key, value) = shared[position]
       var origin = value.writer.map { "by \($0)" } ?? ""
       if positions { origin += (origin.isEmpty ? "" : " ") + "at seq \(value.seq)" }
       let written = origin.isEmpty ? "" : "  (written \(origin))"

@@ -61,4 +61,21 @@ import Testing
       }
     }
   }
+
+  /// Positions put in the scalar order of their names through one buffer of their bytes are
+  /// the order `precedesInScalarOrder` gives them one comparison at a time.
+  @Test func positionsInScalarOrderAreTheNamesScalarOrder() {
+    var random = SplitMix64(seed: 0x5CA1A8)
+    let pieces = ["", "a", "B", "é", "e\u{301}", "0", "10", "日", "🎉", "\u{0}", "z"]
+    for count in [0, 1, 2, 7, 300] {
+      let names = (0..<count).map { _ in
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in
+          pieces.randomElement(using: &random)!
+        }.joined()
+      }
+      let order = positionsInScalarOrder(count: names.count) { names[$0] }
+      #expect(order.map { names[$0] } == names.sorted { $0.precedesInScalarOrder($1) })
+      #expect(Set(order) == Set(names.indices))
+    }
+  }
 }

@@ -193,3 +193,41 @@ extension UnsafeBufferPointer<UInt8> {
     return count < other.count
   }
 }
+
+/// The positions `0..<count` in the scalar order of the names `name` gives them: each name's
+/// UTF-8 is copied once into one buffer, its first eight bytes kept as a number that orders as
+/// they do, and the names compared by that number, and by their bytes only when it is the same.
+/// Sorted through `precedesInScalarOrder(_:)`, each comparison reached both strings' bytes anew
+/// (about 350 instructions; a state of 2·10^4 sessions and as many drags is compared about 10^6
+/// times to be written in order).
+package func positionsInScalarOrder(count: Int, name: (Int) -> String) -> [Int] {
+  guard count > 1 else { return Array(0..<count) }
+  struct Name {
+    /// The first eight bytes, big-endian, zero after the last.
+    var prefix: UInt64
+    var start: Int
+    var count: Int
+    var position: Int
+  }
+  var bytes: [UInt8] = []
+  var names: [Name] = []
+  names.reserveCapacity(count)
+  for position in 0..<count {
+    name(position).withUTF8Bytes { utf8 in
+      var prefix: UInt64 = 0
+      for index in 0..<8 { prefix = prefix << 8 | UInt64(index < utf8.count ? utf8[index] : 0) }
+      names.append(Name(prefix: prefix, start: bytes.count, count: utf8.count, position: position))
+      bytes.append(contentsOf: utf8)
+    }
+  }
+  bytes.withUnsafeBufferPointer { bytes in
+    // Equal prefixes (a shared beginning, or a zero byte against the end) are told apart by
+    // every byte.
+    names.sort { lhs, rhs in
+      if lhs.prefix != rhs.prefix { return lhs.prefix < rhs.prefix }
+      return UnsafeBufferPointer(rebasing: bytes[lhs.start..<lhs.start + lhs.count])
+        .precedesBytewise(UnsafeBufferPointer(rebasing: bytes[rhs.start..<rhs.start + rhs.count]))
+    }
+  }
+  return names.map(\.position)
+}

@@ -394,7 +394,7 @@ extension SessionTable: StateCodable {
 
   package mutating func code(with coder: inout some StateCoder) throws(StateCodingError) {
     guard coder.isReading else {
-      let order = keys.indices.sorted { keys[$0].rawValue.precedesInScalarOrder(keys[$1].rawValue) }
+      let order = positionsInScalarOrder(count: keys.count) { keys[$0].rawValue }
       return try coder.writeMembers(order.count) {
         keys[order[$0]].rawValue
       } value: {

@@ -316,7 +316,11 @@ extension ReportedPairs: StateCodable {
   static var blank: ReportedPairs { ReportedPairs() }
 
   mutating func code(with coder: inout some StateCoder) throws(StateCodingError) {
-    var sorted = coder.isReading ? [] : entries.sorted { $0.precedesInScalarOrder($1) }
+    var sorted: [String] = []
+    if !coder.isReading {
+      let entries = Array(entries)
+      sorted = positionsInScalarOrder(count: entries.count) { entries[$0] }.map { entries[$0] }
+    }
     try sorted.code(with: &coder)
     if coder.isReading { entries = Set(sorted) }
   }

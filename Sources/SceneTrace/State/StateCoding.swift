@@ -258,14 +258,14 @@ extension Dictionary: StateCodable where Key: StateKey, Value: StateCodable {
   package mutating func code(with coder: inout some StateCoder) throws(StateCodingError) {
     guard coder.isReading else {
       // Members in the scalar order of their keys' text, as the canonical form has them.
-      let order = indices.map { (key: self[$0].key.stateKey, index: $0) }.sorted {
-        $0.key.precedesInScalarOrder($1.key)
-      }
+      let entries = Array(indices)
+      let keys = entries.map { self[$0].key.stateKey }
+      let order = positionsInScalarOrder(count: keys.count) { keys[$0] }
       return try coder.writeMembers(order.count) {
-        order[$0].key
+        keys[order[$0]]
       } value: {
         (index, coder) throws(StateCodingError) in
-        var value = self[order[index].index].value
+        var value = self[entries[order[index]]].value
         try value.code(with: &coder)
       }
     }
