@@ -21,6 +21,57 @@ import Testing
     #expect(try JSONValue(parsing: Array(serialized.utf8)) == .string(text))
   }
 
+  /// Every byte value at every place of strings of every length up to 40, and of long ones, is
+  /// escaped as the escaping written here a scalar at a time escapes it: what a faster scan of
+  /// a string's bytes (eight at a time was tried) must keep.
+  @Test func everyByteIsEscapedWhereverItFalls() throws {
+    func escapedOneByOne(_ text: String) -> String {
+      var json = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": json += "\\\""
+        case "\\": json += "\\\\"
+        case "\u{0}"..."\u{1F}":
+          let hex = String(scalar.value, radix: 16)
+          json += "\\u00" + (hex.count < 2 ? "0" : "") + hex
+        default: json.unicodeScalars.append(scalar)
+        }
+      }
+      return json + "\""
+    }
+    var random = SplitMix64(seed: 0xE5CA9E)
+    let specials: [Unicode.Scalar] = ["\"", "\\", "\u{0}", "\u{1F}", "\u{20}", "\u{7F}", "é", "😀"]
+    // Up to 40 bytes, and around the length past which runs are copied between escapes.
+    for length in Array(0...40) + [4095, 4096, 4097, 9000] {
+      for _ in 0..<(length > 40 ? 4 : 40) {
+        var scalars = (0..<length).map { _ in
+          Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &random))
+        }
+        if length > 0 {
+          for _ in 0..<Int.random(in: 0...(length > 40 ? 40 : 2), using: &random) {
+            scalars[Int.random(in: 0..<length, using: &random)] =
+              specials.randomElement(using: &random)!
+          }
+        }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        let json = JSONValue.string(text).serialized()
+        #expect(json == escapedOneByOne(text), "\(text.debugDescription)")
+      }
+    }
+    // Every byte value, alone among plain letters, at each place of a run of sixteen.
+    for value in 0...0x7F {
+      for place in 0..<16 {
+        var scalars = Array(repeating: Unicode.Scalar(UInt8(ascii: "a")), count: 16)
+        scalars[place] = Unicode.Scalar(UInt8(value))
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        #expect(
+          JSONValue.string(text).serialized() == escapedOneByOne(text), "\(value) at \(place)")
+      }
+    }
+  }
+
   /// Many strings to escape in one document, each appended to the output where it is written
   /// (a report of 10^5 findings is such a document): the document reads back whole.
   @Test func aLongArrayOfEscapedStringsRoundTrips() throws {
