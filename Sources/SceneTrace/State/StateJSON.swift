@@ -122,7 +122,7 @@ struct StateJSONReader: StateCoder {
   private struct OpenStruct {
     /// The next member's key (its `:` read too), or nil when not read yet.
     var next: MemberKey?
-    /// The last member's key taken or passed over.
+    /// The last member's key taken or passed over (not one read and left for a later field).
     var last: MemberKey?
     /// Whether a member has been read, so that the next one follows a comma.
     var hasMember = false
@@ -255,7 +255,10 @@ struct StateJSONReader: StateCoder {
       let order = compare(next, key)
       if order > 0 { return false }
       if order == 0 {
+        // After the last member taken or passed over: each of those came before this field's
+        // key, as the fields' keys come in order.
         structs[structs.count - 1].next = nil
+        structs[structs.count - 1].last = next
         return true
       }
       try passOver()
@@ -263,9 +266,19 @@ struct StateJSONReader: StateCoder {
     return false
   }
 
-  /// Passes over the value of the next member, read with its key.
+  /// Passes over the value of the next member, read with its key, which must come after the
+  /// last member's: a member taken for a field is in order by the fields' order, one passed
+  /// over is checked here.
   private mutating func passOver() throws(StateCodingError) {
-    structs[structs.count - 1].next = nil
+    let top = structs.count - 1
+    if let key = structs[top].next, let last = structs[top].last, compare(last, key) >= 0 {
+      throw StateCodingError(
+        .shape,
+        "the member \"\(spelling(of: key))\" is out of order or repeated; "
+          + "a stored state has its keys in order, each once")
+    }
+    structs[top].last = structs[top].next
+    structs[top].next = nil
     let depth = depth
     try syntax { (parser) throws(JSONSyntaxError) in try parser.skipValue(depth: depth) }
   }
@@ -319,14 +332,7 @@ struct StateJSONReader: StateCoder {
       structs[top].isClosed = true
       return nil
     }
-    if let last = structs[top].last, compare(last, key) >= 0 {
-      throw StateCodingError(
-        .shape,
-        "the member \"\(spelling(of: key))\" is out of order or repeated; "
-          + "a stored state has its keys in order, each once")
-    }
     structs[top].hasMember = true
-    structs[top].last = key
     structs[top].next = key
     return key
   }
