@@ -4,8 +4,9 @@
 /// order), and a seek reads it back; `Codable` did both at about 240 and 250 instructions a byte
 /// (its containers boxed, each value dispatched through existentials, each object's members put
 /// in order after they were written), and a long trace's state is megabytes. Each state type
-/// instead lists its fields here once, in the order of their keys, in a ``code(with:)`` that a
-/// ``StateCoder`` runs either way: one that writes reads each field, one that reads sets it.
+/// instead lists its fields once, in the order of their keys, in a ``code(with:)``
+/// (`StateCoding+Fields.swift`) that a ``StateCoder`` runs either way: one that writes reads
+/// each field, one that reads sets it.
 /// The text is the `Codable` form's byte for byte (the tests compare them), so a file's
 /// checkpoints and digests do not change.
 package protocol StateCodable {
@@ -19,7 +20,7 @@ package protocol StateCodable {
 /// What writes or reads the values of a state.
 ///
 /// A struct codes its fields between ``beginFields()`` and ``endFields()``, each with
-/// ``field(_:_:)-(_,Value)``, in the scalar order of their keys: a writer writes them in that
+/// `field(_:_:)`, in the scalar order of their keys: a writer writes them in that
 /// order, and a reader meets them in that order in a canonical text (and takes a member it does
 /// not know for one a newer version wrote, which it passes over).
 package protocol StateCoder {
