@@ -185,12 +185,18 @@ extension UnsafeBufferPointer<UInt8> {
   /// order of `lexicographicallyPrecedes`, compared by `memcmp` (a key sorted among hundreds is
   /// compared about ten times).
   package func precedesBytewise(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    compareBytewise(with: other) < 0
+  }
+
+  /// -1, 0 or 1 as these bytes sort before, with or after `other`'s, in the order of
+  /// ``precedesBytewise(_:)``.
+  package func compareBytewise(with other: UnsafeBufferPointer<UInt8>) -> Int {
     let common = Swift.min(count, other.count)
     if common > 0 {
       let order = memcmp(baseAddress.unsafelyUnwrapped, other.baseAddress.unsafelyUnwrapped, common)
-      if order != 0 { return order < 0 }
+      if order != 0 { return order < 0 ? -1 : 1 }
     }
-    return count < other.count
+    return count == other.count ? 0 : count < other.count ? -1 : 1
   }
 }
 

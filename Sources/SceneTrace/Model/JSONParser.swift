@@ -1,5 +1,5 @@
 /// Why bytes are not one JSON value, and where.
-package struct JSONSyntaxError: Error {
+package struct JSONSyntaxError: Error, Equatable {
   /// What is wrong, such as `expected ':' after a key, found '}'`.
   package var message: String
   /// The offset of the offending byte in the parsed buffer.
@@ -77,6 +77,31 @@ package struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parseNumber()
     default: throw unexpected(expecting: "a value")
     }
+  }
+
+  /// Reads a member's key and the `:` after it when the key is printable ASCII without escapes,
+  /// and returns where its bytes are (between the quotes); otherwise reads nothing but the
+  /// whitespace before it and returns nil. Such a key is taken as its bytes, with no string
+  /// made of it.
+  package mutating func parsePlainMemberKey() -> Range<Int>? {
+    skipWhitespace()
+    let opening = position
+    guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    var closing = position + 1
+    while closing < end, (0x20..<0x80).contains(bytes[closing]),
+      bytes[closing] != UInt8(ascii: "\""), bytes[closing] != UInt8(ascii: "\\")
+    {
+      closing += 1
+    }
+    guard closing < end, bytes[closing] == UInt8(ascii: "\"") else { return nil }
+    position = closing + 1
+    skipWhitespace()
+    guard position < end, bytes[position] == UInt8(ascii: ":") else {
+      position = opening
+      return nil
+    }
+    position += 1
+    return (opening + 1)..<closing
   }
 
   /// Reads a member's key and the `:` after it.

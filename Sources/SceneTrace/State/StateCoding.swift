@@ -68,8 +68,8 @@ package struct StateCodingError: Error, Equatable {
   package enum Kind: Equatable {
     /// A value is not of the state's shape: of another kind, missing, or not one the type has.
     case shape
-    /// The text is not JSON; the offset of the byte where it stops being JSON.
-    case syntax(offset: Int)
+    /// The text is not JSON, where and why the parser says.
+    case syntax(JSONSyntaxError)
     /// The writer's text passed its limit.
     case tooLong
   }

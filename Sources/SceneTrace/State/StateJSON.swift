@@ -305,28 +305,10 @@ struct StateJSONReader: StateCoder {
       default:
         guard !hasMember else { throw parser.unexpected(expecting: "',' or '}' after a member") }
       }
-      parser.skipWhitespace()
       // A key of printable ASCII without escapes (every key of a struct's fields) is taken as
       // its bytes, with no string made; any other is read as a string, and checked as one.
-      let start = parser.position + 1
-      var end = start
-      let opens =
-        parser.position < parser.end && parser.bytes[parser.position] == UInt8(ascii: "\"")
-      while opens, end < parser.end, (0x20..<0x80).contains(parser.bytes[end]),
-        parser.bytes[end] != UInt8(ascii: "\""), parser.bytes[end] != UInt8(ascii: "\\")
-      {
-        end += 1
-      }
-      if opens, end < parser.end, parser.bytes[end] == UInt8(ascii: "\"") {
-        parser.position = end + 1
-        parser.skipWhitespace()
-        if parser.position < parser.end, parser.bytes[parser.position] == UInt8(ascii: ":") {
-          parser.position += 1
-          return MemberKey(range: start..<end, decoded: nil)
-        }
-        parser.position = start - 1
-      }
-      return MemberKey(range: start..<start, decoded: try parser.parseMemberKey())
+      if let plain = parser.parsePlainMemberKey() { return MemberKey(range: plain, decoded: nil) }
+      return MemberKey(range: 0..<0, decoded: try parser.parseMemberKey())
     }
     guard let key else {
       structs[top].isClosed = true
@@ -339,25 +321,14 @@ struct StateJSONReader: StateCoder {
 
   /// Orders two keys by their scalars (their UTF-8 bytes).
   private func compare(_ key: MemberKey, _ other: MemberKey) -> Int {
-    withBytes(of: key) { first in withBytes(of: other) { second in Self.compare(first, second) } }
+    withBytes(of: key) { first in withBytes(of: other) { first.compareBytewise(with: $0) } }
   }
 
   private func compare(_ key: MemberKey, _ expected: StaticString) -> Int {
     withBytes(of: key) { bytes in
-      Self.compare(
-        bytes, UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
+      bytes.compareBytewise(
+        with: UnsafeBufferPointer(start: expected.utf8Start, count: expected.utf8CodeUnitCount))
     }
-  }
-
-  private static func compare(
-    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
-  )
-    -> Int
-  {
-    for index in 0..<min(first.count, second.count) where first[index] != second[index] {
-      return first[index] < second[index] ? -1 : 1
-    }
-    return first.count == second.count ? 0 : first.count < second.count ? -1 : 1
   }
 
   private func withBytes<Result>(
@@ -521,7 +492,7 @@ struct StateJSONReader: StateCoder {
     do {
       return try body(&parser)
     } catch {
-      throw StateCodingError(.syntax(offset: error.offset), error.message)
+      throw StateCodingError(.syntax(error), error.message)
     }
   }
 }

@@ -62,7 +62,7 @@ extension StateCodingError {
   /// The error as a stored state's: where the text stops being JSON, or the path of the value
   /// that is not the state's.
   fileprivate func traceError(in bytes: [UInt8]) -> TraceError {
-    guard case .syntax(let offset) = kind else {
+    guard case .syntax(let syntaxError) = kind else {
       let components = path.map { (step) -> JSONPath.Component in
         switch step {
         case .key(let key): .key(key)
@@ -74,14 +74,9 @@ extension StateCodingError {
         message: "a stored state is not a state this version can read: \(message)",
         field: components.isEmpty ? nil : JSONPath(components: components).description)
     }
-    let before = bytes[..<min(offset, bytes.count)]
-    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    let json = syntaxError.traceError(in: bytes, path: nil)
     return TraceError(
-      code: .damagedTrace,
-      message: "a stored state is not JSON: invalid JSON at column \(offset - lineStart + 1): "
-        + message,
-      line: line)
+      code: .damagedTrace, message: "a stored state is not JSON: \(json.message)", line: json.line)
   }
 }
 

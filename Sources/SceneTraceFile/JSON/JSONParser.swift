@@ -240,29 +240,15 @@ extension JSONParser {
   /// Reads a member's key and the `:` after it when the key is one of `keys` written without
   /// escapes, and returns the set's own string for it; otherwise reads nothing and returns nil.
   private mutating func parseKnownMemberKey(_ keys: JSONKeySet) -> (index: Int, key: String)? {
-    skipWhitespace()
-    guard position < end, bytes[position] == UInt8(ascii: "\"") else { return nil }
-    var closing = position + 1
-    while closing < end, bytes[closing] != UInt8(ascii: "\""), bytes[closing] != UInt8(ascii: "\\")
-    {
-      closing += 1
-    }
-    guard closing < end, bytes[closing] == UInt8(ascii: "\""),
-      let member = keys.member(
-        spelled: UnsafeBufferPointer(rebasing: bytes[(position + 1)..<closing]))
-    else { return nil }
     let start = position
-    position = closing + 1
-    skipWhitespace()
-    guard position < end, bytes[position] == UInt8(ascii: ":") else {
-      // Read again as any key, for the error it gives.
+    guard let key = parsePlainMemberKey(),
+      let member = keys.member(spelled: UnsafeBufferPointer(rebasing: bytes[key]))
+    else {
       position = start
       return nil
     }
-    position += 1
     return member
   }
-
 }
 
 /// Keys an object's members are kept for, found by their bytes: the parser hands on the set's

@@ -17,13 +17,20 @@ extension JSONValue {
     case .success(let value):
       self = value
     case .failure(let error):
-      let before = bytes[..<min(error.offset, bytes.count)]
-      let line = before.count { $0 == UInt8(ascii: "\n") } + 1
-      let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-      throw TraceError(
-        code: .invalidJSON,
-        message: "invalid JSON at column \(error.offset - lineStart + 1): \(error.message)",
-        path: path, line: line)
+      throw error.traceError(in: bytes, path: path)
     }
+  }
+}
+
+extension JSONSyntaxError {
+  /// The error as an `invalidJSON` error of the text `bytes`, naming the line and column of the
+  /// offending byte; `path` only names the document.
+  package func traceError(in bytes: [UInt8], path: String?) -> TraceError {
+    let before = bytes[..<min(offset, bytes.count)]
+    let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+    let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+    return TraceError(
+      code: .invalidJSON, message: "invalid JSON at column \(offset - lineStart + 1): \(message)",
+      path: path, line: line)
   }
 }
