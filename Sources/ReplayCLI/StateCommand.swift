@@ -64,7 +64,9 @@ struct StateCommand: ParsableCommand {
       Console.output(state.json.serialized(pretty: true))
       return
     }
-    Console.output(StateText.render(state))
+    var text = JSONText(reservingCapacity: 1 << 16)
+    StateText.append(state, to: &text)
+    Console.outputPart(text)
     if findingCount > 0 {
       let file = files.joined(separator: " ")
       Console.output(

@@ -1,113 +1,224 @@
 import SceneTrace
 
 /// The state as a readable tree, for `replay state` without `--json` and for golden files.
+///
+/// Written as UTF-8 bytes, a line after another: the state of a long trace holds tens of
+/// thousands of sessions and drags, and a line built by `String` interpolation and joined cost
+/// about 9,000 instructions (`replay state --at` of 10^4 sessions spent 320 M making its text).
 package enum StateText {
   /// The tree of `state`. With `positions`, it starts with the seq and time of the state and
   /// says at which seq each shared value was written; without, it holds only what the state
   /// means, so that it reads the same when unrelated events are added before it.
   package static func render(_ state: TraceState, positions: Bool = true) -> String {
-    var lines: [String] = []
-    let app = state.app
-    if positions { lines.append("seq \(state.seq)  t \(state.time)s") }
-    var appLine = "app  \(state.appActivation.rawValue)"
-    appLine += "  launch \(app.launch ?? "none")"
-    appLine += "  key scene \(app.keyScene?.rawValue ?? "none")"
-    if let frontmost = app.frontmostScene { appLine += "  frontmost \(frontmost)" }
-    if app.terminated { appLine += "  terminated" }
-    lines.append(appLine)
-    if let environment = app.environment { lines.append("  " + describe(environment)) }
+    var text = JSONText(reservingCapacity: 1 << 12)
+    append(state, positions: positions, to: &text)
+    // Without the newline after the last line.
+    text.shorten(to: text.byteCount - 1)
+    return text.string
+  }
 
-    lines.append(state.sessions.isEmpty ? "sessions  none" : "sessions")
+  /// Appends ``render(_:positions:)``'s text and a newline to `out`: the command's output,
+  /// written as it is made, without a string of it.
+  package static func append(
+    _ state: TraceState, positions: Bool = true, to out: inout JSONText
+  ) {
+    // Moved in and back, not copied: a copy would share its storage until the first append.
+    var text = Lines(out: JSONText(reservingCapacity: 0))
+    swap(&text.out, &out)
+    defer { swap(&text.out, &out) }
+    let app = state.app
+    if positions {
+      text.out.append("seq ")
+      text.out.appendInteger(state.seq)
+      text.out.append("  t ")
+      state.time.withSecondsText { text.out.appendRaw($0.assumingMemoryBound(to: UInt8.self)) }
+      text.out.append("s")
+      text.end()
+    }
+    text.out.append("app  ")
+    text.out.appendRaw(state.appActivation.rawValue)
+    text.out.append("  launch ")
+    text.out.appendRaw(app.launch ?? "none")
+    text.out.append("  key scene ")
+    text.appendName(app.keyScene, or: "none")
+    if let frontmost = app.frontmostScene {
+      text.out.append("  frontmost ")
+      text.appendName(frontmost)
+    }
+    if app.terminated { text.out.append("  terminated") }
+    text.end()
+    if let environment = app.environment { text.line("  " + describe(environment)) }
+
+    text.line(state.sessions.isEmpty ? "sessions  none" : "sessions")
+    var rows = Rows()
     for id in state.sessions.keys.naturallySorted() {
       guard let session = state.sessions[id] else { continue }
-      lines += sessionLines(id, session)
+      appendSession(id, session, to: &text, rows: &rows)
     }
 
     if !state.drags.isEmpty {
-      lines.append("drags")
+      text.line("drags")
       let drags = Array(state.drags)
       for position in positionsInScalarOrder(count: drags.count, name: { drags[$0].key.rawValue }) {
         let (id, drag) = drags[position]
-        var line = "  \(id)  \(drag.phase.rawValue)  from \(drag.source)"
-        if let target = drag.target { line += "  dropped in \(target)" }
-        if let operation = drag.operation { line += "  \(operation.rawValue)" }
-        if let opened = drag.newSession { line += "  opened \(opened)" }
-        lines.append(line)
+        text.out.append("  ")
+        text.out.appendRaw(id.rawValue)
+        text.out.append("  ")
+        text.out.appendRaw(drag.phase.rawValue)
+        text.out.append("  from ")
+        text.appendName(drag.source)
+        if let target = drag.target {
+          text.out.append("  dropped in ")
+          text.appendName(target)
+        }
+        if let operation = drag.operation {
+          text.out.append("  ")
+          text.out.appendRaw(operation.rawValue)
+        }
+        if let opened = drag.newSession {
+          text.out.append("  opened ")
+          text.appendName(opened)
+        }
+        text.end()
       }
     }
 
-    lines.append(state.shared.isEmpty ? "shared  none" : "shared")
+    text.line(state.shared.isEmpty ? "shared  none" : "shared")
     let shared = Array(state.shared)
     for position in positionsInScalarOrder(count: shared.count, name: { shared[$0].key }) {
       let (key, value) = shared[position]
-      var origin = value.writer.map { "by \($0)" } ?? ""
-      if positions { origin += (origin.isEmpty ? "" : " ") + "at seq \(value.seq)" }
-      let written = origin.isEmpty ? "" : "  (written \(origin))"
-      lines.append("  \(key) = \(quoted(value.value))\(written)")
+      text.out.append("  ")
+      text.out.appendRaw(key)
+      text.out.append(" = ")
+      appendQuoted(value.value, to: &text.out)
+      if value.writer != nil || positions {
+        text.out.append("  (written ")
+        if let writer = value.writer {
+          text.out.append("by ")
+          text.appendName(writer)
+          if positions { text.out.append(" ") }
+        }
+        if positions {
+          text.out.append("at seq ")
+          text.out.appendInteger(value.seq)
+        }
+        text.out.append(")")
+      }
+      text.end()
     }
-    return lines.joined(separator: "\n")
   }
 
-  private static func sessionLines(_ id: SessionID, _ session: SessionState) -> [String] {
-    var lines = ["  \(id)  \(session.status.rawValue)  \(session.role?.rawValue ?? "role unknown")"]
+  /// A session's lines: its status and role, its restoration, and its scene's rows.
+  private static func appendSession(
+    _ id: SessionID, _ session: SessionState, to text: inout Lines, rows: inout Rows
+  ) {
+    text.out.append("  ")
+    text.appendName(id)
+    text.out.append("  ")
+    text.out.appendRaw(session.status.rawValue)
+    text.out.append("  ")
+    text.out.appendRaw(session.role?.rawValue ?? "role unknown")
+    text.end()
     if let restoration = session.restoration {
-      let type = restoration.activityType ?? "no activity type"
-      let key = restoration.key.map { " → \($0)" } ?? ""
-      lines.append("    restoration  \(type)\(key)")
+      text.out.append("    restoration  ")
+      text.out.appendRaw(restoration.activityType ?? "no activity type")
+      if let key = restoration.key {
+        text.out.append(" → ")
+        text.out.appendRaw(key)
+      }
+      text.end()
     }
-    guard let scene = session.scene else { return lines }
-    lines.append("    scene #\(scene.instance)  \(scene.state?.rawValue ?? "state unknown")")
-    var rows: [(String, String)] = []
-    if let window = scene.keyWindow { rows.append(("key window", window)) }
-    if let responder = scene.firstResponder { rows.append(("first responder", responder)) }
-    if let focus = scene.focus { rows.append(("focus", focus)) }
-    if let appearance = scene.appearance { rows.append(("appearance", appearance.rawValue)) }
-    if let title = scene.title { rows.append(("title", quoted(title))) }
-    if let geometry = scene.geometry { rows.append(("geometry", describe(geometry))) }
+    guard let scene = session.scene else { return }
+    text.out.append("    scene #")
+    text.out.appendInteger(scene.instance)
+    text.out.append("  ")
+    text.out.appendRaw(scene.state?.rawValue ?? "state unknown")
+    text.end()
+
+    rows.removeAll()
+    if let window = scene.keyWindow { rows.add("key window") { $0.appendRaw(window) } }
+    if let responder = scene.firstResponder {
+      rows.add("first responder") { $0.appendRaw(responder) }
+    }
+    if let focus = scene.focus { rows.add("focus") { $0.appendRaw(focus) } }
+    if let appearance = scene.appearance {
+      rows.add("appearance") { $0.appendRaw(appearance.rawValue) }
+    }
+    if let title = scene.title { rows.add("title") { appendQuoted(title, to: &$0) } }
+    if let geometry = scene.geometry {
+      rows.add("geometry") { $0.appendRaw(describe(geometry)) }
+    }
     if let restrictions = scene.sizeRestrictions {
-      rows.append(("size restrictions", describe(restrictions)))
+      rows.add("size restrictions") { $0.appendRaw(describe(restrictions)) }
     }
     if let layout = scene.layout {
-      rows.append(
-        ("layout", "for \(layout.horizontalSizeClass)" + (layout.name.map { " (\($0))" } ?? "")))
+      rows.add("layout") {
+        $0.appendRaw("for \(layout.horizontalSizeClass)")
+        if let name = layout.name { $0.appendRaw(" (\(name))") }
+      }
     }
     if let content = scene.content {
-      rows.append(("content", content + (scene.contentIsExclusive ? " (exclusive)" : "")))
+      rows.add("content") {
+        $0.appendRaw(content)
+        if scene.contentIsExclusive { $0.append(" (exclusive)") }
+      }
     }
     for view in scene.selection.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
       let items = scene.selection[view] ?? []
-      rows.append(
-        ("selection", "\(view): \(items.isEmpty ? "none" : items.joined(separator: ", "))"))
+      rows.add("selection") {
+        $0.appendRaw(view)
+        $0.append(": ")
+        guard !items.isEmpty else { return $0.append("none") }
+        for (index, item) in items.enumerated() {
+          if index > 0 { $0.append(", ") }
+          $0.appendRaw(item)
+        }
+      }
     }
     if let band = scene.band {
-      let rect = band.rect.map { " \($0)" } ?? ""
-      rows.append(
-        (
-          "band",
-          "\(band.view) \(band.state.rawValue)\(rect) modifiers \(band.modifiers), "
-            + "\(band.items.count) items inside"
-        ))
+      rows.add("band") {
+        $0.appendRaw(band.view)
+        $0.append(" ")
+        $0.appendRaw(band.state.rawValue)
+        if let rect = band.rect { $0.appendRaw(" \(rect)") }
+        $0.appendRaw(" modifiers \(band.modifiers), ")
+        $0.appendInteger(band.items.count)
+        $0.append(" items inside")
+      }
     }
     if let drag = scene.drag {
-      let latching =
-        (drag.latching.map { " latching \($0.rawValue)" } ?? "")
-        + (drag.region.map { " in region \($0)" } ?? "")
-      rows.append(
-        (
-          "pointer drag",
-          "\(drag.phase.rawValue) at (\(drag.x.compactDescription), "
-            + "\(drag.y.compactDescription))\(latching)"
-        ))
+      rows.add("pointer drag") {
+        $0.appendRaw(drag.phase.rawValue)
+        $0.append(" at (")
+        $0.appendRaw(drag.x.compactDescription)
+        $0.append(", ")
+        $0.appendRaw(drag.y.compactDescription)
+        $0.append(")")
+        if let latching = drag.latching {
+          $0.append(" latching ")
+          $0.appendRaw(latching.rawValue)
+        }
+        if let region = drag.region {
+          $0.append(" in region ")
+          $0.appendRaw(region)
+        }
+      }
     }
     for key in scene.renders.keys.sorted(by: { $0.precedesInScalarOrder($1) }) {
-      rows.append(("renders", "\(key) = \(quoted(scene.renders[key] ?? ""))"))
+      rows.add("renders") {
+        $0.appendRaw(key)
+        $0.append(" = ")
+        appendQuoted(scene.renders[key] ?? "", to: &$0)
+      }
     }
     for code in scene.presses.keys.sorted() {
-      rows.append(("key down", "\(code) \(scene.presses[code]?.phase.rawValue ?? "")"))
+      rows.add("key down") {
+        $0.appendInteger(code)
+        $0.append(" ")
+        $0.appendRaw(scene.presses[code]?.phase.rawValue ?? "")
+      }
     }
-    let width = rows.map(\.0.count).max() ?? 0
-    lines += rows.map { "      \($0.0.rightPadded(to: width))  \($0.1)" }
-    return lines
+    rows.appendLines(to: &text)
   }
 
   private static func describe(_ geometry: Geometry) -> String {
@@ -136,7 +247,72 @@ package enum StateText {
     return parts.joined(separator: "  ")
   }
 
-  private static func quoted(_ value: String) -> String {
-    "\"\(value)\""
+  /// `value` between double quotes, as it is.
+  private static func appendQuoted(_ value: String, to text: inout JSONText) {
+    text.append("\"")
+    text.appendRaw(value)
+    text.append("\"")
+  }
+}
+
+/// The tree's text: lines one after another, each ended by a newline.
+private struct Lines {
+  var out: JSONText
+
+  /// Ends the line written since the last one ended.
+  mutating func end() {
+    out.append("\n")
+  }
+
+  /// Appends `line` whole.
+  mutating func line(_ line: String) {
+    out.appendRaw(line)
+    end()
+  }
+
+  /// Appends a session's name from the table of them, without making it a string.
+  mutating func appendName(_ id: SessionID) {
+    out.appendRaw(id)
+  }
+
+  /// Appends `id`'s name, or `absent` when there is none.
+  mutating func appendName(_ id: SessionID?, or absent: StaticString) {
+    if let id { appendName(id) } else { out.append(absent) }
+  }
+}
+
+/// A scene's rows: a label, padded to the widest of them, then a value.
+private struct Rows {
+  private var labels: [StaticString] = []
+  /// Where each row's value ends in `values`; it starts where the one before ended.
+  private var ends: [Int] = []
+  private var values = JSONText(reservingCapacity: 256)
+
+  mutating func removeAll() {
+    labels.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    values.removeAll()
+  }
+
+  /// Adds the row of `label` whose value `write` appends.
+  mutating func add(_ label: StaticString, _ write: (inout JSONText) -> Void) {
+    labels.append(label)
+    write(&values)
+    ends.append(values.byteCount)
+  }
+
+  /// Appends the rows as lines, indented and with their labels padded to the widest.
+  func appendLines(to text: inout Lines) {
+    // The labels are ASCII: their widths are their byte counts.
+    let width = labels.map(\.utf8CodeUnitCount).max() ?? 0
+    var start = 0
+    for (label, end) in zip(labels, ends) {
+      text.out.append("      ")
+      text.out.append(label)
+      text.out.appendSpaces(width - label.utf8CodeUnitCount + 2)
+      text.out.append(values, range: start..<end)
+      text.end()
+      start = end
+    }
   }
 }

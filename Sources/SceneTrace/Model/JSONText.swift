@@ -113,6 +113,12 @@ package struct JSONText {
     text.withUTF8Bytes { write($0) }
   }
 
+  /// Appends the name of session `id` as it is, from the table of names (a text of another
+  /// module that asked the table itself called it unspecialized: about 700 instructions).
+  package mutating func appendRaw(_ id: SessionID) {
+    NameTable.sessions.withName(id.number) { write($0) }
+  }
+
   /// Appends the bytes of `other` in `range`.
   package mutating func append(_ other: borrowing JSONText, range: Range<Int>) {
     precondition(range.upperBound <= other.byteCount, "a range past the end of the text")
