@@ -450,6 +450,7 @@ struct StateJSONReader: StateCoder {
   {
     switch try peek() {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      if let integer = parser.parsePlainInteger(Integer.self) { return integer }
       let text = try syntax { (parser) throws(JSONSyntaxError) in try parser.parseNumber() }
       // The canonical form writes an integer in plain digits; any other spelling is refused.
       guard let integer = Integer(text) else {
