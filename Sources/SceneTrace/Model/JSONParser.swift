@@ -104,6 +104,44 @@ package struct JSONParser {
     return (opening + 1)..<closing
   }
 
+  /// Reads the next member's key and the `:` after it when the key is `expected`, spelled as it
+  /// is (no escapes), after a comma when `afterMember`: where the bytes say anything else, the
+  /// position is left where it was and the result is nil. The key's bytes, when read. (A stored
+  /// state's members come in the order its fields are read, nearly always every one: each is
+  /// matched where it stands, without reading the key first and comparing it after.)
+  package mutating func parseMemberKey(
+    _ expected: StaticString, afterMember: Bool
+  ) -> Range<Int>? {
+    let opening = position
+    skipWhitespace()
+    if afterMember {
+      guard position < end, bytes[position] == UInt8(ascii: ",") else {
+        position = opening
+        return nil
+      }
+      position += 1
+      skipWhitespace()
+    }
+    let count = expected.utf8CodeUnitCount
+    let start = position + 1
+    guard start + count < end, bytes[position] == UInt8(ascii: "\""),
+      bytes[start + count] == UInt8(ascii: "\""),
+      UnsafeBufferPointer(rebasing: bytes[start..<start + count]).compareBytewise(
+        with: UnsafeBufferPointer(start: expected.utf8Start, count: count)) == 0
+    else {
+      position = opening
+      return nil
+    }
+    position = start + count + 1
+    skipWhitespace()
+    guard position < end, bytes[position] == UInt8(ascii: ":") else {
+      position = opening
+      return nil
+    }
+    position += 1
+    return start..<start + count
+  }
+
   /// Reads a member's key and the `:` after it.
   package mutating func parseMemberKey() throws(JSONSyntaxError) -> String {
     skipWhitespace()

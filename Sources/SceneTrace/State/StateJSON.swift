@@ -251,6 +251,15 @@ struct StateJSONReader: StateCoder {
   /// Whether the next member is `key`'s, its value to be read next; members before it are
   /// passed over.
   private mutating func take(_ key: StaticString) throws(StateCodingError) -> Bool {
+    // Nearly always the next member is this field's, matched where it stands.
+    let top = structs.count - 1
+    if structs[top].next == nil, !structs[top].isClosed,
+      let range = parser.parseMemberKey(key, afterMember: structs[top].hasMember)
+    {
+      structs[top].hasMember = true
+      structs[top].last = MemberKey(range: range, decoded: nil)
+      return true
+    }
     while let next = try nextKey() {
       let order = compare(next, key)
       if order > 0 { return false }

@@ -1,7 +1,7 @@
 import SceneTrace
 import Testing
 
-/// `JSONParser.parsePlainInteger`, the state reader's way to an integer without a string: where
+/// `JSONParser.parsePlainInteger`, the stored state reader's way to an integer without a string: where
 /// it reads one, it reads what `parseNumber()` and `Integer(text)` read, and ends where
 /// `parseNumber()` ends; where it does not, it leaves the position for them.
 @Suite struct PlainIntegerTests {
@@ -64,10 +64,8 @@ import Testing
       }
     }
     for _ in 0..<20_000 {
-      let magnitude =
-        Int64.random(in: 0...Int64.max, using: &generator)
-        >> Int.random(
-          in: 0...62, using: &generator)
+      let shift = Int.random(in: 0...62, using: &generator)
+      let magnitude = Int64.random(in: 0...Int64.max, using: &generator) >> shift
       let value = Bool.random(using: &generator) ? magnitude : -magnitude
       let text = Array("\(value)".utf8) + [alphabet.randomElement(using: &generator)!]
       let expected = Self.slowReading(text)
@@ -84,6 +82,39 @@ import Testing
         #expect(Self.fastReading(text) == expected)
         #expect(expected?.value == value)
       }
+    }
+  }
+}
+
+/// `JSONParser.parseMemberKey(_:afterMember:)`, which a stored state's reader matches each
+/// field's key with where it stands: it reads exactly the member whose key is spelled as
+/// expected, and leaves everything else to the reader's general path.
+@Suite struct ExpectedMemberKeyTests {
+  static func match(_ text: String, _ key: StaticString, afterMember: Bool) -> (Bool, Int) {
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+      var parser = JSONParser(bytes: bytes, range: 0..<bytes.count)
+      let range = parser.parseMemberKey(key, afterMember: afterMember)
+      if let range {
+        #expect(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            == key.description)
+      }
+      return (range != nil, parser.position)
+    }
+  }
+
+  @Test func theExpectedKeyIsReadWithItsColonAndNothingElse() {
+    #expect(Self.match(#""seq":12"#, "seq", afterMember: false) == (true, 6))
+    #expect(Self.match(#" "seq" : 12"#, "seq", afterMember: false) == (true, 8))
+    #expect(Self.match(#","seq":12"#, "seq", afterMember: true) == (true, 7))
+    #expect(Self.match(" ,\n \"seq\"\t:12", "seq", afterMember: true) == (true, 11))
+    let left: [(String, Bool)] = [
+      (#","seq":12"#, false), (#""seq":12"#, true), (#""sessions":{}"#, false),
+      (#""se":1"#, false), (#""seqs":1"#, false), (#""se\u0071":1"#, false), (#""seq"12"#, false),
+      (#""seq""#, false), (#""seq"#, false), ("", false), ("}", true), (#""Seq":1"#, false),
+    ]
+    for (text, afterMember) in left {
+      #expect(Self.match(text, "seq", afterMember: afterMember) == (false, 0), "\(text)")
     }
   }
 }
