@@ -61,7 +61,10 @@ struct StateCommand: ParsableCommand {
   func run() throws {
     let (state, findingCount) = try replay()
     if json {
-      Console.output(state.json.serialized(pretty: true))
+      var text = JSONText(reservingCapacity: 1 << 16)
+      state.appendJSON(to: &text, pretty: true)
+      text.append("\n")
+      Console.outputPart(text)
       return
     }
     var text = JSONText(reservingCapacity: 1 << 16)

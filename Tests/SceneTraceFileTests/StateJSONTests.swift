@@ -1,5 +1,6 @@
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// Two sessions (one connected, mid band selection and pointer drag; one archived), a drag and a
@@ -145,4 +146,34 @@ private func sampleState() -> TraceState {
 @Test func nonFiniteNumbersWriteAsNull() {
   #expect(JSONValue(Double.nan) == .null)
   #expect(JSONValue(-Double.infinity) == .null)
+}
+
+/// The state JSON written as it is made (`jsonText(pretty:)`, `replay state --json`) is the
+/// text of the tree made of the same description (`json`), compact and pretty: on every state of
+/// the shipped traces and on states of random events, named as an app names its sessions and as
+/// anything at all. Named as an app names them, it also reads back as that tree (names of
+/// anything at all may differ only in Unicode normalization, which JSON's keys do not tell
+/// apart).
+@Test(arguments: [(0x5EED_7E47, true), (0x5EED_7E48, false)] as [(UInt64, Bool)])
+func stateJSONWrittenAsItIsMadeIsTheTextOfItsTree(seed: UInt64, named: Bool) throws {
+  func expectSameText(_ state: TraceState, _ place: String) throws {
+    let tree = state.json
+    for pretty in [false, true] {
+      let text = state.jsonText(pretty: pretty)
+      #expect(text == tree.serialized(pretty: pretty), "\(place)")
+      if named { #expect(try JSONValue(parsing: Array(text.utf8)) == tree, "\(place)") }
+    }
+  }
+  var random = RandomEvents(seed: seed, identifiers: named ? ["A", "B", "é", "S10", "S9"] : nil)
+  var replay = Replay()
+  for event in random.events(count: 3000) {
+    replay.apply(event)
+    if event.seq % 25 == 0 { try expectSameText(replay.state, "seed \(seed) seq \(event.seq)") }
+  }
+  #expect(replay.state.sessions.count > 3)
+  if seed == 0x5EED_7E47 {
+    _ = try PackageFolders.forEachExampleState { state, place throws in
+      try expectSameText(state, place)
+    }
+  }
 }

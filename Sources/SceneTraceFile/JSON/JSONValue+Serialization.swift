@@ -3,12 +3,8 @@ import SceneTrace
 // Writing JSON text.
 
 extension JSONValue {
-  /// The value as JSON text.
-  ///
-  /// Compact text has no space at all; pretty text puts each member and element on its own line,
-  /// indented by two spaces, with a space after each colon. Object members keep their order.
-  /// Strings escape `"`, `\` and control characters (as `\u00XX`) and keep every other character
-  /// as UTF-8.
+  /// The value as JSON text, compact or pretty, in the form ``JSONTextSink`` writes. Object
+  /// members keep their order.
   package func serialized(pretty: Bool = false) -> String {
     var output = JSONText()
     write(to: &output, indent: pretty ? 0 : nil)
@@ -17,46 +13,169 @@ extension JSONValue {
 
   /// Appends the value to `output`; `indent` is the current depth when pretty, nil when compact.
   package func write(to output: inout JSONText, indent: Int?) {
+    var sink = JSONTextSink(output: JSONText(reservingCapacity: 0), indent: indent)
+    swap(&sink.output, &output)
+    defer { swap(&sink.output, &output) }
+    emit(to: &sink)
+  }
+
+  /// Hands the value to `sink`, a container's members and elements in order.
+  package func emit(to sink: inout some JSONSink) {
+    switch self {
+    case .null, .bool, .number, .string: sink.scalar(self)
+    case .array(let elements):
+      sink.beginArray()
+      for element in elements { element.emit(to: &sink) }
+      sink.endArray()
+    case .object(let object):
+      sink.beginObject()
+      for (key, value) in zip(object.keys, object.values) {
+        sink.key(key)
+        value.emit(to: &sink)
+      }
+      sink.endObject()
+    }
+  }
+
+  /// Appends a value that holds no other, as it is written.
+  fileprivate func writeScalar(to output: inout JSONText) {
     switch self {
     case .null: output.append("null")
     case .bool(let value): output.append(value ? "true" : "false")
     case .number(let text): output.appendRaw(text)
     case .string(let text): output.appendString(text)
-    case .array(let elements):
-      writeContainer(open: "[", close: "]", count: elements.count, to: &output, indent: indent) {
-        index, output, inner in
-        elements[index].write(to: &output, indent: inner)
-      }
-    case .object(let object):
-      let keys = object.keys
-      let values = object.values
-      writeContainer(open: "{", close: "}", count: keys.count, to: &output, indent: indent) {
-        index, output, inner in
-        output.appendString(keys[index])
-        output.append(inner == nil ? ":" : ": ")
-        values[index].write(to: &output, indent: inner)
-      }
+    case .array, .object: preconditionFailure("a container is not a scalar")
+    }
+  }
+}
+
+/// Where JSON goes as it is made, a value at a time: a value that holds no other, or a
+/// container's start, its members (each key, then its value) or elements, and its end. The public
+/// state JSON is described once, as what it hands a sink, and either written as text as it goes
+/// (``JSONTextSink``: `replay state --json` of a long trace, with no tree of it made) or made into
+/// a ``JSONValue`` (``JSONTreeSink``: a path's value, a comparison).
+package protocol JSONSink {
+  mutating func beginObject()
+  /// The next member's key; its value follows.
+  mutating func key(_ key: String)
+  mutating func endObject()
+  mutating func beginArray()
+  mutating func endArray()
+  /// `null`, a boolean, a number or a string.
+  mutating func scalar(_ value: JSONValue)
+}
+
+/// JSON text written as it is handed over, compact or pretty: the one place the form of JSON text
+/// is made (``JSONValue/serialized(pretty:)`` hands its tree to one).
+///
+/// Compact text has no space at all; pretty text puts each member and element on its own line,
+/// indented by two spaces, with a space after each colon, and an empty container as `{}` or `[]`.
+/// Strings escape `"`, `\` and control characters (as `\u00XX`) and keep every other character
+/// as UTF-8.
+package struct JSONTextSink: JSONSink {
+  /// The text so far.
+  package var output: JSONText
+  /// The depth of the outermost value when pretty; nil when compact.
+  private let indent: Int?
+  /// For each container open, innermost last, whether it has a member or an element yet.
+  private var filled: [Bool] = []
+  /// Whether a key was written whose value comes next.
+  private var afterKey = false
+
+  /// Text appended to `output`, pretty from depth `indent`, compact when it is nil.
+  package init(output: JSONText = JSONText(), indent: Int?) {
+    self.output = output
+    self.indent = indent
+  }
+
+  /// Where a value starts: after its key, or after a comma and a line break in an array.
+  private mutating func startValue() {
+    if afterKey {
+      afterKey = false
+    } else if !filled.isEmpty {
+      startEntry()
     }
   }
 
-  private func writeContainer(
-    open: StaticString, close: StaticString, count: Int, to output: inout JSONText,
-    indent: Int?, element: (Int, inout JSONText, Int?) -> Void
-  ) {
-    output.append(open)
-    guard count > 0 else {
-      output.append(close)
-      return
-    }
-    let inner = indent.map { $0 + 1 }
-    for index in 0..<count {
-      if index > 0 { output.append(",") }
-      if let inner { output.appendLineBreak(indent: inner) }
-      element(index, &output, inner)
-    }
-    if let indent { output.appendLineBreak(indent: indent) }
-    output.append(close)
+  /// A comma after the entry before, and the line break of a pretty entry.
+  private mutating func startEntry() {
+    if filled[filled.count - 1] { output.append(",") }
+    filled[filled.count - 1] = true
+    if let indent { output.appendLineBreak(indent: indent + filled.count) }
   }
+
+  private mutating func open(_ bracket: StaticString) {
+    startValue()
+    output.append(bracket)
+    filled.append(false)
+  }
+
+  private mutating func close(_ bracket: StaticString) {
+    let wasFilled = filled.removeLast()
+    if wasFilled, let indent { output.appendLineBreak(indent: indent + filled.count) }
+    output.append(bracket)
+  }
+
+  package mutating func beginObject() { open("{") }
+  package mutating func endObject() { close("}") }
+  package mutating func beginArray() { open("[") }
+  package mutating func endArray() { close("]") }
+
+  package mutating func key(_ key: String) {
+    startEntry()
+    output.appendString(key)
+    output.append(indent == nil ? ":" : ": ")
+    afterKey = true
+  }
+
+  package mutating func scalar(_ value: JSONValue) {
+    startValue()
+    value.writeScalar(to: &output)
+  }
+}
+
+/// A ``JSONValue`` made of what a sink is handed.
+package struct JSONTreeSink: JSONSink {
+  /// A container being filled: an object's keys and values, or an array's elements.
+  private struct Open {
+    var isObject: Bool
+    var keys: [String] = []
+    var values: [JSONValue] = []
+  }
+
+  private var open: [Open] = []
+  private var finished: JSONValue?
+
+  /// The value `make` hands its sink.
+  package static func build(_ make: (inout JSONTreeSink) -> Void) -> JSONValue {
+    var sink = JSONTreeSink()
+    make(&sink)
+    precondition(sink.open.isEmpty, "a container was not ended")
+    return sink.finished ?? .null
+  }
+
+  private mutating func add(_ value: JSONValue) {
+    guard !open.isEmpty else { return finished = value }
+    open[open.count - 1].values.append(value)
+  }
+
+  package mutating func beginObject() { open.append(Open(isObject: true)) }
+  package mutating func beginArray() { open.append(Open(isObject: false)) }
+
+  package mutating func endObject() {
+    let object = open.removeLast()
+    add(.object(JSONObject(uncheckedKeys: object.keys, values: object.values)))
+  }
+
+  package mutating func endArray() {
+    add(.array(open.removeLast().values))
+  }
+
+  package mutating func key(_ key: String) {
+    open[open.count - 1].keys.append(key)
+  }
+
+  package mutating func scalar(_ value: JSONValue) { add(value) }
 }
 
 /// Compact JSON text of an object written a part at a time, for an object with a member too

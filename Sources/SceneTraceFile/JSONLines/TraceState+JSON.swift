@@ -2,18 +2,43 @@ import SceneTrace
 
 // The state JSON contract, printed by `replay state --json`: every field always
 // present (null when unknown), maps sorted by their keys' Unicode scalar values.
+//
+// Each part of the state is described once, as what it hands a `JSONSink`: written as text as it
+// goes (`jsonText(pretty:)`, `replay state --json`: a state of 10^4 sessions made as a tree,
+// written and destroyed took 880 M instructions), or made into a `JSONValue` (`json`, a path's
+// value for `replay why`).
 
 extension TraceState {
   /// The state JSON as text, as `replay state --json` prints it: compact, or indented with
   /// `pretty`.
   public func jsonText(pretty: Bool = false) -> String {
-    json.serialized(pretty: pretty)
+    var text = JSONText(reservingCapacity: 1 << 12)
+    appendJSON(to: &text, pretty: pretty)
+    return text.string
+  }
+
+  /// Appends ``jsonText(pretty:)`` to `output`, written as it is made.
+  package func appendJSON(to output: inout JSONText, pretty: Bool) {
+    var sink = JSONTextSink(output: JSONText(reservingCapacity: 0), indent: pretty ? 0 : nil)
+    swap(&sink.output, &output)
+    defer { swap(&sink.output, &output) }
+    emitJSON(to: &sink)
   }
 
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
   /// `"shared"`, in that order.
   package var json: JSONValue {
-    .object(JSONObject(Self.jsonMembers.map { ($0, jsonMember($0) ?? .null) }))
+    JSONTreeSink.build { emitJSON(to: &$0) }
+  }
+
+  /// Hands ``json`` to `sink`.
+  private func emitJSON(to sink: inout some JSONSink) {
+    sink.beginObject()
+    for key in Self.jsonMembers {
+      sink.key(key)
+      emitMember(key, to: &sink)
+    }
+    sink.endObject()
   }
 
   /// The keys of the state JSON, in order.
@@ -36,7 +61,9 @@ extension TraceState {
       default: break
       }
     }
-    return jsonMember(member)?[JSONPath(components: Array(components.dropFirst()))]
+    guard Self.jsonMembers.contains(member) else { return nil }
+    let value = JSONTreeSink.build { emitMember(member, to: &$0) }
+    return value[JSONPath(components: Array(components.dropFirst()))]
   }
 
   /// The members of `"app"` in ``json``, in order.
@@ -53,129 +80,217 @@ extension TraceState {
     }
   }
 
-  /// The member `key` of ``json``; nil when it has none.
-  private func jsonMember(_ key: String) -> JSONValue? {
+  /// Hands the member `key` of ``json`` to `sink`; `key` is one of ``jsonMembers``.
+  private func emitMember(_ key: String, to sink: inout some JSONSink) {
     switch key {
-    case "seq": JSONValue(seq)
-    case "t": JSONValue(time)
-    case "app": .object(JSONObject(Self.appKeys.map { ($0, appMember($0) ?? .null) }))
+    case "seq": sink.scalar(JSONValue(seq))
+    case "t": sink.scalar(JSONValue(time))
+    case "app":
+      sink.beginObject()
+      for key in Self.appKeys {
+        sink.key(key)
+        sink.scalar(appMember(key) ?? .null)
+      }
+      sink.endObject()
     case "sessions":
-      .object(JSONObject(sortingKeys: sessions.map { ($0.key.rawValue, $0.value.json) }))
+      let ids = sessions.keys
+      sink.emitSorted(count: ids.count, key: { ids[$0].rawValue }) { position, sink in
+        sessions[ids[position]]?.emitJSON(to: &sink)
+      }
     case "drags":
-      .object(JSONObject(sortingKeys: drags.map { ($0.key.rawValue, $0.value.json) }))
-    case "shared": .object(JSONObject(sortingKeys: shared.map { ($0.key, $0.value.json) }))
-    default: nil
+      let drags = Array(drags)
+      sink.emitSorted(count: drags.count, key: { drags[$0].key.rawValue }) { position, sink in
+        drags[position].value.emitJSON(to: &sink)
+      }
+    case "shared":
+      let shared = Array(shared)
+      sink.emitSorted(count: shared.count, key: { shared[$0].key }) { position, sink in
+        shared[position].value.emitJSON(to: &sink)
+      }
+    default: sink.scalar(.null)
     }
+  }
+}
+
+extension JSONSink {
+  /// An object of `count` members, ordered by their keys' scalars: `key(i)` is the key of the
+  /// member `value` hands over for `i`.
+  fileprivate mutating func emitSorted(
+    count: Int, key: (Int) -> String, value: (Int, inout Self) -> Void
+  ) {
+    beginObject()
+    var keys: [String] = []
+    keys.reserveCapacity(count)
+    for position in 0..<count { keys.append(key(position)) }
+    for position in positionsInScalarOrder(count: count, name: { keys[$0] }) {
+      self.key(keys[position])
+      value(position, &self)
+    }
+    endObject()
+  }
+
+  /// A string, or `null` when there is none.
+  fileprivate mutating func scalar(_ value: String?) {
+    scalar(JSONValue(value))
+  }
+
+  /// An object of `pairs` in their order, each value a scalar.
+  fileprivate mutating func object(_ pairs: KeyValuePairs<String, JSONValue>) {
+    beginObject()
+    for (key, value) in pairs {
+      self.key(key)
+      scalar(value)
+    }
+    endObject()
+  }
+
+  /// An array of strings.
+  fileprivate mutating func array(_ strings: [String]) {
+    beginArray()
+    for string in strings { scalar(.string(string)) }
+    endArray()
   }
 }
 
 extension SessionState {
   /// `{"status", "role", "restoration", "scene"}`.
-  var json: JSONValue {
-    [
-      "status": .string(status.rawValue),
-      "role": JSONValue(role?.rawValue),
-      "restoration": restoration.map { restoration in
-        ["activityType": JSONValue(restoration.activityType), "key": JSONValue(restoration.key)]
-      } ?? .null,
-      "scene": scene?.json ?? .null,
-    ]
+  var json: JSONValue { JSONTreeSink.build { emitJSON(to: &$0) } }
+
+  fileprivate func emitJSON(to sink: inout some JSONSink) {
+    sink.beginObject()
+    sink.key("status")
+    sink.scalar(.string(status.rawValue))
+    sink.key("role")
+    sink.scalar(role?.rawValue)
+    sink.key("restoration")
+    if let restoration {
+      sink.object([
+        "activityType": JSONValue(restoration.activityType), "key": JSONValue(restoration.key),
+      ])
+    } else {
+      sink.scalar(.null)
+    }
+    sink.key("scene")
+    if let scene { scene.emitJSON(to: &sink) } else { sink.scalar(.null) }
+    sink.endObject()
   }
 }
 
 extension SceneState {
   /// The scene, with extensions of the documented shape: `contentExclusive` after `content`,
   /// and `presses` (the keys down, by key code: `{"phase"}`) after `renders`.
-  var json: JSONValue {
-    [
-      "instance": JSONValue(instance),
-      "state": JSONValue(state?.rawValue),
-      "keyWindow": JSONValue(keyWindow),
-      "firstResponder": JSONValue(firstResponder),
-      "focus": JSONValue(focus),
-      "geometry": geometry?.json ?? .null,
-      "content": JSONValue(content),
-      "contentExclusive": .bool(contentIsExclusive),
-      "selection": .object(
-        JSONObject(
-          sortingKeys: selection.map { view, items in
-            (view, JSONValue(items.sorted { $0.precedesInScalarOrder($1) }))
-          })),
-      "band": band?.json ?? .null,
-      "drag": drag?.json ?? .null,
-      "renders": .object(JSONObject(sortingKeys: renders.map { ($0.key, .string($0.value)) })),
-      "presses": .object(
-        JSONObject(
-          sortingKeys: presses.map { code, press in
-            (String(code), ["phase": .string(press.phase.rawValue)])
-          })),
-    ]
-  }
-}
-
-extension Geometry {
-  /// `{"width", "height", "orientation", "horizontalSizeClass"}`.
-  var json: JSONValue {
-    [
-      "width": JSONValue(width),
-      "height": JSONValue(height),
-      "orientation": JSONValue(orientation?.rawValue),
-      "horizontalSizeClass": JSONValue(horizontalSizeClass?.rawValue),
-    ]
+  fileprivate func emitJSON(to sink: inout some JSONSink) {
+    sink.beginObject()
+    sink.key("instance")
+    sink.scalar(JSONValue(instance))
+    sink.key("state")
+    sink.scalar(state?.rawValue)
+    sink.key("keyWindow")
+    sink.scalar(keyWindow)
+    sink.key("firstResponder")
+    sink.scalar(firstResponder)
+    sink.key("focus")
+    sink.scalar(focus)
+    sink.key("geometry")
+    if let geometry {
+      sink.object([
+        "width": JSONValue(geometry.width),
+        "height": JSONValue(geometry.height),
+        "orientation": JSONValue(geometry.orientation?.rawValue),
+        "horizontalSizeClass": JSONValue(geometry.horizontalSizeClass?.rawValue),
+      ])
+    } else {
+      sink.scalar(.null)
+    }
+    sink.key("content")
+    sink.scalar(content)
+    sink.key("contentExclusive")
+    sink.scalar(.bool(contentIsExclusive))
+    sink.key("selection")
+    let views = Array(selection.keys)
+    sink.emitSorted(count: views.count, key: { views[$0] }) { position, sink in
+      sink.array((selection[views[position]] ?? []).sorted { $0.precedesInScalarOrder($1) })
+    }
+    sink.key("band")
+    if let band { band.emitJSON(to: &sink) } else { sink.scalar(.null) }
+    sink.key("drag")
+    if let drag {
+      sink.object([
+        "phase": .string(drag.phase.rawValue),
+        "x": JSONValue(drag.x),
+        "y": JSONValue(drag.y),
+        "latching": JSONValue(drag.latching?.rawValue),
+        "region": JSONValue(drag.region),
+      ])
+    } else {
+      sink.scalar(.null)
+    }
+    sink.key("renders")
+    let keys = Array(renders.keys)
+    sink.emitSorted(count: keys.count, key: { keys[$0] }) { position, sink in
+      sink.scalar(renders[keys[position]])
+    }
+    sink.key("presses")
+    let codes = Array(presses.keys)
+    sink.emitSorted(count: codes.count, key: { String(codes[$0]) }) { position, sink in
+      sink.object(["phase": .string(presses[codes[position]]?.phase.rawValue ?? "")])
+    }
+    sink.endObject()
   }
 }
 
 extension BandProgress {
   /// `{"view", "state", "rect", "modifiers", "items", "before"}`.
-  var json: JSONValue {
-    [
-      "view": .string(view),
-      "state": .string(state.rawValue),
-      "rect": rect.map { rect in
-        .array([rect.x, rect.y, rect.width, rect.height].map { JSONValue($0) })
-      } ?? .null,
-      "modifiers": JSONValue(modifiers.members.map(\.rawValue)),
-      "items": JSONValue(items),
-      "before": JSONValue(before),
-    ]
-  }
-}
-
-extension PointerDragProgress {
-  /// `{"phase", "x", "y", "latching"}`, and `"region"` (an extension of the documented shape).
-  var json: JSONValue {
-    [
-      "phase": .string(phase.rawValue),
-      "x": JSONValue(x),
-      "y": JSONValue(y),
-      "latching": JSONValue(latching?.rawValue),
-      "region": JSONValue(region),
-    ]
+  fileprivate func emitJSON(to sink: inout some JSONSink) {
+    sink.beginObject()
+    sink.key("view")
+    sink.scalar(.string(view))
+    sink.key("state")
+    sink.scalar(.string(state.rawValue))
+    sink.key("rect")
+    if let rect {
+      sink.beginArray()
+      for value in [rect.x, rect.y, rect.width, rect.height] { sink.scalar(JSONValue(value)) }
+      sink.endArray()
+    } else {
+      sink.scalar(.null)
+    }
+    sink.key("modifiers")
+    sink.array(modifiers.members.map(\.rawValue))
+    sink.key("items")
+    sink.array(items)
+    sink.key("before")
+    sink.array(before)
+    sink.endObject()
   }
 }
 
 extension DragState {
   /// `{"source", "phase", "target", "operation"}`, and `"activityType"` and `"newSession"` (the
   /// session the drag opened as a new window), extensions of the documented shape.
-  var json: JSONValue {
-    [
+  var json: JSONValue { JSONTreeSink.build { emitJSON(to: &$0) } }
+
+  fileprivate func emitJSON(to sink: inout some JSONSink) {
+    sink.object([
       "source": .string(source.rawValue),
       "phase": .string(phase.rawValue),
       "target": JSONValue(target?.rawValue),
       "operation": JSONValue(operation?.rawValue),
       "activityType": JSONValue(activityType),
       "newSession": JSONValue(newSession?.rawValue),
-    ]
+    ])
   }
 }
 
 extension SharedValue {
   /// `{"value", "writer", "seq"}`.
-  var json: JSONValue {
-    [
+  var json: JSONValue { JSONTreeSink.build { emitJSON(to: &$0) } }
+
+  fileprivate func emitJSON(to sink: inout some JSONSink) {
+    sink.object([
       "value": .string(value),
       "writer": JSONValue(writer?.rawValue),
       "seq": JSONValue(seq),
-    ]
+    ])
   }
 }
