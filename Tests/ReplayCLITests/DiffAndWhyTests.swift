@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 @testable import ReplayCLI
@@ -127,6 +128,39 @@ struct DiffAndWhyTests {
     let all = try #require(
       try JSONSerialization.jsonObject(with: Data(everyJSON.output.utf8)) as? [String: Any])
     #expect((all["changes"] as? [Any])?.count == changes.count)
+  }
+
+  /// `why` of a whole map (`drags`, `shared`) lists every event that changed it, as a replay
+  /// that makes the map's JSON after every event finds them (`why` makes it only after an
+  /// event that changed the map).
+  @Test(arguments: ["drags", "shared"])
+  func whyOfAWholeMapListsEveryEventThatChangedIt(member: String) throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("random.jsonl").path
+    var random = RandomEvents(seed: 0x3A77_0001, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 3000)
+    try events.map(\.jsonLine).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let field = try JSONPath(parsing: member)
+    var replay = Replay()
+    var value = replay.state.json(at: field)
+    var changes: [Int] = []
+    for event in events {
+      replay.apply(event)
+      let next = replay.state.json(at: field)
+      if next != value { changes.append(event.seq) }
+      value = next
+    }
+    #expect(changes.count > 20)
+    let result = try ReplayTool.run("why", path, "--depth", String(Int.max), member, "--json")
+    #expect(result.status == 0, "\(result.errors)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let listed = try #require(object["changes"] as? [[String: Any]])
+    #expect(
+      listed.compactMap { ($0["event"] as? [String: Any])?["seq"] as? Int }
+        == changes.reversed())
   }
 
   @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {
