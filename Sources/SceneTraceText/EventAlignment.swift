@@ -42,9 +42,10 @@ package enum EventAlignment {
   /// - Parameters:
   ///   - anchor: how many elements in a row must agree after a stretch of hunks for it to end
   ///     there.
-  ///   - maxEdits: the largest edit searched for (deletions plus insertions); beyond it the two
-  ///     sequences are taken to differ one element against one, and the search starts again
-  ///     after them.
+  ///   - maxEdits: the largest edit searched for (deletions plus insertions). Beyond it, the
+  ///     next `maxEdits / 2` elements of each sequence (or as many as the shorter has left) are
+  ///     one hunk, and the search starts again after them: no run of `anchor` agreeing elements
+  ///     starts among them, or the search would have reached it.
   package static func hunks(
     _ countA: Int, _ countB: Int, anchor: Int = 8, maxEdits: Int = 400,
     same: (Int, Int) -> Bool
@@ -123,8 +124,13 @@ package enum EventAlignment {
         }
       }
     }
-    // Too far apart to align here: one element against one.
-    return ([Hunk(a: i..<(i + 1), b: j..<(j + 1))], (i + 1, j + 1))
+    // Too far apart to align here. Every point (x, y) with x + y <= limit is within `limit`
+    // edits, so no run of `anchor` starts in the square of `limit / 2` on each side: it is one
+    // hunk. (One element against one, searched again from the next, made two traces that
+    // differ throughout cost `limit`^2 comparisons an event: `replay diff` of two unrelated
+    // traces of 2·10^5 events did not end in five minutes.)
+    let side = max(1, min(limit / 2, n, m))
+    return ([Hunk(a: i..<(i + side), b: j..<(j + side))], (i + side, j + side))
   }
 
   /// The runs of edits on the shortest path from (0, 0) to `end`, a point reached right after

@@ -53,6 +53,27 @@ struct EventAlignmentTests {
     #expect(hunks(["a"], []) == [EventAlignment.Hunk(a: 0..<1, b: 0..<0)])
   }
 
+  /// Two sequences that agree nowhere for a long stretch are cut into hunks of `maxEdits / 2`
+  /// elements on each side, each found with at most `maxEdits`^2 comparisons, and align again
+  /// where they agree again: the comparisons grow with the length, `maxEdits` for each element.
+  @Test func sequencesThatAgreeNowhereAreCutIntoSquaresAndAlignAgainAfter() {
+    let unrelated = 20_000
+    let a = Array(0..<unrelated) + Array(1_000_000..<1_000_050)
+    let b = Array(-unrelated..<0) + [-1_000_001] + Array(1_000_000..<1_000_050)
+    var comparisons = 0
+    let found = EventAlignment.hunks(a.count, b.count) { (i: Int, j: Int) -> Bool in
+      comparisons += 1
+      return a[i] == b[j]
+    }
+    #expect(found.count == unrelated / 200 + 1)
+    #expect(found.dropLast().allSatisfy { $0.a.count == 200 && $0.b.count == 200 })
+    #expect(
+      found.last == EventAlignment.Hunk(a: unrelated..<unrelated, b: unrelated..<(unrelated + 1)))
+    // About 400^2 / 2 comparisons for each square of 200: 4·10^3 an element, where one element
+    // against one searched again from the next was 8·10^4.
+    #expect(comparisons < 100 * 400 * 400)
+  }
+
   @Test func sparseInsertionsInALongSequenceAreFoundEachAtItsPlace() {
     var generator = SplitMix64(seed: 11)
     let a = (0..<50_000).map { _ in Int.random(in: 0..<1_000, using: &generator) }
