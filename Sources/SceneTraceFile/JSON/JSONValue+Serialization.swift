@@ -25,13 +25,16 @@ extension JSONValue {
     case .null, .bool, .number, .string: sink.scalar(self)
     case .array(let elements):
       sink.beginArray()
-      for element in elements { element.emit(to: &sink) }
+      for index in elements.indices { elements[index].emit(to: &sink) }
       sink.endArray()
     case .object(let object):
       sink.beginObject()
-      for (key, value) in zip(object.keys, object.values) {
-        sink.key(key)
-        value.emit(to: &sink)
+      // By index: a `zip` of the two arrays copied out (retained) every key and value.
+      let keys = object.keys
+      let values = object.values
+      for index in keys.indices {
+        sink.key(keys[index])
+        values[index].emit(to: &sink)
       }
       sink.endObject()
     }
@@ -77,8 +80,14 @@ package struct JSONTextSink: JSONSink {
   package var output: JSONText
   /// The depth of the outermost value when pretty; nil when compact.
   private let indent: Int?
-  /// For each container open, innermost last, whether it has a member or an element yet.
-  private var filled: [Bool] = []
+  /// How many containers are open.
+  private var depth = 0
+  /// For each of the 64 outermost containers open, whether it has a member or an element yet:
+  /// bit `d - 1` for the container at depth `d`. (An array of them cost each finding of `replay
+  /// check --json` an allocation and a uniqueness check at every entry.)
+  private var filledBits: UInt64 = 0
+  /// The same for the containers deeper than 64, outermost first.
+  private var deeperFilled: [Bool] = []
   /// Whether a key was written whose value comes next.
   private var afterKey = false
 
@@ -88,31 +97,50 @@ package struct JSONTextSink: JSONSink {
     self.indent = indent
   }
 
+  /// Whether the innermost container open has a member or an element yet.
+  private var innermostIsFilled: Bool {
+    get {
+      depth <= 64 ? filledBits & 1 << (depth - 1) != 0 : deeperFilled[depth - 65]
+    }
+    set {
+      if depth > 64 {
+        deeperFilled[depth - 65] = newValue
+      } else if newValue {
+        filledBits |= 1 << (depth - 1)
+      } else {
+        filledBits &= ~(1 << (depth - 1))
+      }
+    }
+  }
+
   /// Where a value starts: after its key, or after a comma and a line break in an array.
   private mutating func startValue() {
     if afterKey {
       afterKey = false
-    } else if !filled.isEmpty {
+    } else if depth > 0 {
       startEntry()
     }
   }
 
   /// A comma after the entry before, and the line break of a pretty entry.
   private mutating func startEntry() {
-    if filled[filled.count - 1] { output.append(",") }
-    filled[filled.count - 1] = true
-    if let indent { output.appendLineBreak(indent: indent + filled.count) }
+    if innermostIsFilled { output.append(",") }
+    innermostIsFilled = true
+    if let indent { output.appendLineBreak(indent: indent + depth) }
   }
 
   private mutating func open(_ bracket: StaticString) {
     startValue()
     output.append(bracket)
-    filled.append(false)
+    depth += 1
+    if depth > 64 { deeperFilled.append(false) } else { innermostIsFilled = false }
   }
 
   private mutating func close(_ bracket: StaticString) {
-    let wasFilled = filled.removeLast()
-    if wasFilled, let indent { output.appendLineBreak(indent: indent + filled.count) }
+    let wasFilled = innermostIsFilled
+    if depth > 64 { deeperFilled.removeLast() }
+    depth -= 1
+    if wasFilled, let indent { output.appendLineBreak(indent: indent + depth) }
     output.append(bracket)
   }
 
@@ -138,7 +166,6 @@ package struct JSONTextSink: JSONSink {
 package struct JSONTreeSink: JSONSink {
   /// A container being filled: an object's keys and values, or an array's elements.
   private struct Open {
-    var isObject: Bool
     var keys: [String] = []
     var values: [JSONValue] = []
   }
@@ -159,8 +186,8 @@ package struct JSONTreeSink: JSONSink {
     open[open.count - 1].values.append(value)
   }
 
-  package mutating func beginObject() { open.append(Open(isObject: true)) }
-  package mutating func beginArray() { open.append(Open(isObject: false)) }
+  package mutating func beginObject() { open.append(Open()) }
+  package mutating func beginArray() { open.append(Open()) }
 
   package mutating func endObject() {
     let object = open.removeLast()
