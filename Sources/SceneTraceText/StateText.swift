@@ -1,4 +1,5 @@
 import SceneTrace
+import SceneTraceFile
 
 /// The state as a readable tree, for `replay state` without `--json` and for golden files.
 ///
@@ -22,118 +23,113 @@ package enum StateText {
   package static func append(
     _ state: TraceState, positions: Bool = true, to out: inout JSONText
   ) {
-    // Moved in and back, not copied: a copy would share its storage until the first append.
-    var text = Lines(out: JSONText(reservingCapacity: 0))
-    swap(&text.out, &out)
-    defer { swap(&text.out, &out) }
     let app = state.app
     if positions {
-      text.out.append("seq ")
-      text.out.appendInteger(state.seq)
-      text.out.append("  t ")
-      state.time.withSecondsText { text.out.appendRaw($0.assumingMemoryBound(to: UInt8.self)) }
-      text.out.append("s")
-      text.end()
+      out.append("seq ")
+      out.appendInteger(state.seq)
+      out.append("  t ")
+      out.appendSeconds(state.time)
+      out.appendLine("s")
     }
-    text.out.append("app  ")
-    text.out.appendRaw(state.appActivation.rawValue)
-    text.out.append("  launch ")
-    text.out.appendRaw(app.launch ?? "none")
-    text.out.append("  key scene ")
-    text.appendName(app.keyScene, or: "none")
+    out.append("app  ")
+    out.appendRaw(state.appActivation.rawValue)
+    out.append("  launch ")
+    out.appendRaw(app.launch ?? "none")
+    out.append("  key scene ")
+    out.appendName(app.keyScene, or: "none")
     if let frontmost = app.frontmostScene {
-      text.out.append("  frontmost ")
-      text.appendName(frontmost)
+      out.append("  frontmost ")
+      out.appendRaw(frontmost)
     }
-    if app.terminated { text.out.append("  terminated") }
-    text.end()
-    if let environment = app.environment { text.line("  " + describe(environment)) }
+    if app.terminated { out.append("  terminated") }
+    out.endLine()
+    if let environment = app.environment { out.appendLine("  " + describe(environment)) }
 
-    text.line(state.sessions.isEmpty ? "sessions  none" : "sessions")
+    out.appendLine(state.sessions.isEmpty ? "sessions  none" : "sessions")
     var rows = Rows()
     for id in state.sessions.keys.naturallySorted() {
       guard let session = state.sessions[id] else { continue }
-      appendSession(id, session, to: &text, rows: &rows)
+      appendSession(id, session, to: &out, rows: &rows)
     }
 
     if !state.drags.isEmpty {
-      text.line("drags")
+      out.appendLine("drags")
       let drags = Array(state.drags)
       for position in positionsInScalarOrder(count: drags.count, name: { drags[$0].key.rawValue }) {
         let (id, drag) = drags[position]
-        text.out.append("  ")
-        text.out.appendRaw(id.rawValue)
-        text.out.append("  ")
-        text.out.appendRaw(drag.phase.rawValue)
-        text.out.append("  from ")
-        text.appendName(drag.source)
+        out.append("  ")
+        out.appendRaw(id.rawValue)
+        out.append("  ")
+        out.appendRaw(drag.phase.rawValue)
+        out.append("  from ")
+        out.appendRaw(drag.source)
         if let target = drag.target {
-          text.out.append("  dropped in ")
-          text.appendName(target)
+          out.append("  dropped in ")
+          out.appendRaw(target)
         }
         if let operation = drag.operation {
-          text.out.append("  ")
-          text.out.appendRaw(operation.rawValue)
+          out.append("  ")
+          out.appendRaw(operation.rawValue)
         }
         if let opened = drag.newSession {
-          text.out.append("  opened ")
-          text.appendName(opened)
+          out.append("  opened ")
+          out.appendRaw(opened)
         }
-        text.end()
+        out.endLine()
       }
     }
 
-    text.line(state.shared.isEmpty ? "shared  none" : "shared")
+    out.appendLine(state.shared.isEmpty ? "shared  none" : "shared")
     let shared = Array(state.shared)
     for position in positionsInScalarOrder(count: shared.count, name: { shared[$0].key }) {
       let (key, value) = shared[position]
-      text.out.append("  ")
-      text.out.appendRaw(key)
-      text.out.append(" = ")
-      appendQuoted(value.value, to: &text.out)
+      out.append("  ")
+      out.appendRaw(key)
+      out.append(" = ")
+      appendQuoted(value.value, to: &out)
       if value.writer != nil || positions {
-        text.out.append("  (written ")
+        out.append("  (written ")
         if let writer = value.writer {
-          text.out.append("by ")
-          text.appendName(writer)
-          if positions { text.out.append(" ") }
+          out.append("by ")
+          out.appendRaw(writer)
+          if positions { out.append(" ") }
         }
         if positions {
-          text.out.append("at seq ")
-          text.out.appendInteger(value.seq)
+          out.append("at seq ")
+          out.appendInteger(value.seq)
         }
-        text.out.append(")")
+        out.append(")")
       }
-      text.end()
+      out.endLine()
     }
   }
 
   /// A session's lines: its status and role, its restoration, and its scene's rows.
   private static func appendSession(
-    _ id: SessionID, _ session: SessionState, to text: inout Lines, rows: inout Rows
+    _ id: SessionID, _ session: SessionState, to out: inout JSONText, rows: inout Rows
   ) {
-    text.out.append("  ")
-    text.appendName(id)
-    text.out.append("  ")
-    text.out.appendRaw(session.status.rawValue)
-    text.out.append("  ")
-    text.out.appendRaw(session.role?.rawValue ?? "role unknown")
-    text.end()
+    out.append("  ")
+    out.appendRaw(id)
+    out.append("  ")
+    out.appendRaw(session.status.rawValue)
+    out.append("  ")
+    out.appendRaw(session.role?.rawValue ?? "role unknown")
+    out.endLine()
     if let restoration = session.restoration {
-      text.out.append("    restoration  ")
-      text.out.appendRaw(restoration.activityType ?? "no activity type")
+      out.append("    restoration  ")
+      out.appendRaw(restoration.activityType ?? "no activity type")
       if let key = restoration.key {
-        text.out.append(" → ")
-        text.out.appendRaw(key)
+        out.append(" → ")
+        out.appendRaw(key)
       }
-      text.end()
+      out.endLine()
     }
     guard let scene = session.scene else { return }
-    text.out.append("    scene #")
-    text.out.appendInteger(scene.instance)
-    text.out.append("  ")
-    text.out.appendRaw(scene.state?.rawValue ?? "state unknown")
-    text.end()
+    out.append("    scene #")
+    out.appendInteger(scene.instance)
+    out.append("  ")
+    out.appendRaw(scene.state?.rawValue ?? "state unknown")
+    out.endLine()
 
     rows.removeAll()
     if let window = scene.keyWindow { rows.add("key window") { $0.appendRaw(window) } }
@@ -218,7 +214,7 @@ package enum StateText {
         $0.appendRaw(scene.presses[code]?.phase.rawValue ?? "")
       }
     }
-    rows.appendLines(to: &text)
+    rows.appendLines(to: &out)
   }
 
   private static func describe(_ geometry: Geometry) -> String {
@@ -255,29 +251,25 @@ package enum StateText {
   }
 }
 
-/// The tree's text: lines one after another, each ended by a newline.
-private struct Lines {
-  var out: JSONText
-
-  /// Ends the line written since the last one ended.
-  mutating func end() {
-    out.append("\n")
+extension JSONText {
+  /// Appends `text` and ends the line.
+  fileprivate mutating func appendLine(_ text: String) {
+    appendRaw(text)
+    endLine()
   }
 
-  /// Appends `line` whole.
-  mutating func line(_ line: String) {
-    out.appendRaw(line)
-    end()
+  fileprivate mutating func appendLine(_ text: StaticString) {
+    append(text)
+    endLine()
   }
 
-  /// Appends a session's name from the table of them, without making it a string.
-  mutating func appendName(_ id: SessionID) {
-    out.appendRaw(id)
+  fileprivate mutating func endLine() {
+    append("\n")
   }
 
   /// Appends `id`'s name, or `absent` when there is none.
-  mutating func appendName(_ id: SessionID?, or absent: StaticString) {
-    if let id { appendName(id) } else { out.append(absent) }
+  fileprivate mutating func appendName(_ id: SessionID?, or absent: StaticString) {
+    if let id { appendRaw(id) } else { append(absent) }
   }
 }
 
@@ -302,16 +294,16 @@ private struct Rows {
   }
 
   /// Appends the rows as lines, indented and with their labels padded to the widest.
-  func appendLines(to text: inout Lines) {
+  func appendLines(to out: inout JSONText) {
     // The labels are ASCII: their widths are their byte counts.
     let width = labels.map(\.utf8CodeUnitCount).max() ?? 0
     var start = 0
     for (label, end) in zip(labels, ends) {
-      text.out.append("      ")
-      text.out.append(label)
-      text.out.appendSpaces(width - label.utf8CodeUnitCount + 2)
-      text.out.append(values, range: start..<end)
-      text.end()
+      out.append("      ")
+      out.append(label)
+      out.appendSpaces(width - label.utf8CodeUnitCount + 2)
+      out.append(values, range: start..<end)
+      out.endLine()
       start = end
     }
   }

@@ -108,7 +108,9 @@ package struct JSONParser {
   /// is (no escapes), after a comma when `afterMember`: where the bytes say anything else, the
   /// position is left where it was and the result is nil. The key's bytes, when read. (A stored
   /// state's members come in the order its fields are read, nearly always every one: each is
-  /// matched where it stands, without reading the key first and comparing it after.)
+  /// matched where it stands, without reading the key first and comparing it after. Through
+  /// ``parsePlainMemberKey()`` and a comparison, which scans the key for its closing quote
+  /// first, reading the state of 2·10^6 mixed events took 170.9 M instructions, not 160.1 M.)
   package mutating func parseMemberKey(
     _ expected: StaticString, afterMember: Bool
   ) -> Range<Int>? {

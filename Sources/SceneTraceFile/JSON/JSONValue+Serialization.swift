@@ -13,10 +13,7 @@ extension JSONValue {
 
   /// Appends the value to `output`; `indent` is the current depth when pretty, nil when compact.
   package func write(to output: inout JSONText, indent: Int?) {
-    var sink = JSONTextSink(output: JSONText(reservingCapacity: 0), indent: indent)
-    swap(&sink.output, &output)
-    defer { swap(&sink.output, &output) }
-    emit(to: &sink)
+    JSONTextSink.append(to: &output, indent: indent) { emit(to: &$0) }
   }
 
   /// Hands the value to `sink`, a container's members and elements in order.
@@ -92,9 +89,21 @@ package struct JSONTextSink: JSONSink {
   private var afterKey = false
 
   /// Text appended to `output`, pretty from depth `indent`, compact when it is nil.
-  package init(output: JSONText = JSONText(), indent: Int?) {
+  package init(output: JSONText, indent: Int?) {
     self.output = output
     self.indent = indent
+  }
+
+  /// Appends to `output` what `write` hands a sink, pretty from depth `indent` (compact when it
+  /// is nil). The text is moved into the sink and back, not copied: a copy would share its
+  /// storage, and copy it all at the first append.
+  package static func append(
+    to output: inout JSONText, indent: Int?, _ write: (inout JSONTextSink) -> Void
+  ) {
+    var sink = JSONTextSink(output: JSONText(reservingCapacity: 0), indent: indent)
+    swap(&sink.output, &output)
+    defer { swap(&sink.output, &output) }
+    write(&sink)
   }
 
   /// Whether the innermost container open has a member or an element yet.
@@ -207,65 +216,54 @@ package struct JSONTreeSink: JSONSink {
 
 /// Compact JSON text of an object written a part at a time, for an object with a member too
 /// long to hold at once (the findings of `replay check --json` on a long trace): the same text
-/// ``JSONValue/serialized(pretty:)`` gives for the whole object, handed to `write` in pieces of
-/// about 64 KiB.
+/// ``JSONValue/serialized(pretty:)`` gives for the whole object, written by one
+/// ``JSONTextSink`` and handed to `write` in pieces of about 64 KiB.
 package struct JSONObjectWriter {
   private let write: (String) -> Void
-  private var pending = JSONText(reservingCapacity: 1 << 16 + 4096)
-  private var isFirstMember = true
-  private var isFirstElement = true
+  private var sink = JSONTextSink(
+    output: JSONText(reservingCapacity: 1 << 16 + 4096), indent: nil)
 
   package init(write: @escaping (String) -> Void) {
     self.write = write
-    pending.append("{")
+    sink.beginObject()
   }
 
   /// Writes the member `key`: `value`.
   package mutating func member(_ key: String, _ value: JSONValue) {
-    startMember(key)
-    value.write(to: &pending, indent: nil)
+    sink.key(key)
+    value.emit(to: &sink)
     flushIfLong()
   }
 
   /// Starts the member `key`: an array, whose elements ``element(_:)`` writes until
   /// ``endArray()``.
   package mutating func startArray(_ key: String) {
-    startMember(key)
-    pending.append("[")
-    isFirstElement = true
+    sink.key(key)
+    sink.beginArray()
   }
 
   /// Writes an element of the array ``startArray(_:)`` started.
   package mutating func element(_ value: JSONValue) {
-    if !isFirstElement { pending.append(",") }
-    isFirstElement = false
-    value.write(to: &pending, indent: nil)
+    value.emit(to: &sink)
     flushIfLong()
   }
 
   /// Ends the array ``startArray(_:)`` started.
   package mutating func endArray() {
-    pending.append("]")
+    sink.endArray()
   }
 
   /// Ends the object and writes what is left; `terminator` follows it.
   package mutating func finish(terminator: String = "") {
-    pending.append("}")
-    pending.appendRaw(terminator)
-    write(pending.string)
-    pending = JSONText(reservingCapacity: 0)
-  }
-
-  private mutating func startMember(_ key: String) {
-    if !isFirstMember { pending.append(",") }
-    isFirstMember = false
-    pending.appendString(key)
-    pending.append(":")
+    sink.endObject()
+    sink.output.appendRaw(terminator)
+    write(sink.output.string)
+    sink.output = JSONText(reservingCapacity: 0)
   }
 
   private mutating func flushIfLong() {
-    guard pending.byteCount >= 1 << 16 else { return }
-    write(pending.string)
-    pending.removeAll()
+    guard sink.output.byteCount >= 1 << 16 else { return }
+    write(sink.output.string)
+    sink.output.removeAll()
   }
 }

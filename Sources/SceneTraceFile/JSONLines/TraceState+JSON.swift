@@ -19,10 +19,7 @@ extension TraceState {
 
   /// Appends ``jsonText(pretty:)`` to `output`, written as it is made.
   package func appendJSON(to output: inout JSONText, pretty: Bool) {
-    var sink = JSONTextSink(output: JSONText(reservingCapacity: 0), indent: pretty ? 0 : nil)
-    swap(&sink.output, &output)
-    defer { swap(&sink.output, &output) }
-    emitJSON(to: &sink)
+    JSONTextSink.append(to: &output, indent: pretty ? 0 : nil) { emitJSON(to: &$0) }
   }
 
   /// The state as the public state JSON: `"seq"`, `"t"`, `"app"`, `"sessions"`, `"drags"` and
