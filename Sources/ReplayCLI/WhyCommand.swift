@@ -51,6 +51,9 @@ struct WhyCommand: ParsableCommand {
     var before: JSONValue?
     var after: JSONValue?
     var findings: [Finding]
+    /// For the whole map of sessions, what the change changed of it: its values are made
+    /// once the last change is known, for the changes printed alone (``Changes/settle(_:)``).
+    var sessions: [SessionMapJSON.Change] = []
   }
 
   /// The latest changes of the field, as many as are printed, and how many there were.
@@ -69,6 +72,17 @@ struct WhyCommand: ParsableCommand {
 
     /// The latest `kept`, oldest first.
     var printed: ArraySlice<FieldChange> { latest.suffix(kept) }
+
+    /// Gives the changes of the whole map of sessions that are printed their values before
+    /// and after: each change's values, from the map at the end, the changes after it undone.
+    mutating func settle(_ map: SessionMapJSON) {
+      var map = map
+      for index in latest.indices.suffix(kept).reversed() {
+        latest[index].after = map.json
+        map.undo(latest[index].sessions)
+        latest[index].before = map.json
+      }
+    }
   }
 
   func run() throws {
@@ -85,6 +99,8 @@ struct WhyCommand: ParsableCommand {
     var value = replay.state.json(at: field)
     var everPresent = value != nil
     var watched = Watched(field, in: replay.state)
+    var sessions = Self.followsSessions(field) ? SessionMapJSON(replay.state) : nil
+    if sessions != nil { replay.noteChangedSessions() }
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
@@ -93,6 +109,16 @@ struct WhyCommand: ParsableCommand {
       for index in events.indices where stop.map({ events[index].seq <= $0 }) ?? true {
         let start = replay.findings.count
         replay.record(events[index])
+        if sessions != nil {
+          let changed = replay.takeChangedSessions()
+          guard let undo = sessions?.update(changed, in: replay.state), !undo.isEmpty else {
+            continue
+          }
+          changes.append(
+            FieldChange(
+              event: events[index], findings: Array(replay.findings[start...]), sessions: undo))
+          continue
+        }
         if let last = watched {
           let now = Watched(field, in: replay.state)
           if now == last { continue }
@@ -115,6 +141,11 @@ struct WhyCommand: ParsableCommand {
     let end =
       try stop.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
       ?? last
+    if let sessions {
+      changes.settle(sessions)
+      value = sessions.json
+      everPresent = true
+    }
     guard everPresent else {
       throw UsageError(Self.noSuchField(field, in: replay.state.json, at: end))
     }
@@ -123,6 +154,12 @@ struct WhyCommand: ParsableCommand {
     } else {
       printText(field: field, value: value, state: replay.state, changes: changes, lastSeq: last)
     }
+  }
+
+  /// Whether `field` is the whole map of sessions, which changes at nearly every event: only
+  /// the JSON of the sessions an event changed is made anew after it (``SessionMapJSON``).
+  private static func followsSessions(_ field: JSONPath) -> Bool {
+    field.components.count == 1 && field.components[0] == .key("sessions")
   }
 
   /// A whole map of the state that a path names, which `why` compares after each event before

@@ -130,10 +130,11 @@ struct DiffAndWhyTests {
     #expect((all["changes"] as? [Any])?.count == changes.count)
   }
 
-  /// `why` of a whole map (`drags`, `shared`) lists every event that changed it, as a replay
-  /// that makes the map's JSON after every event finds them (`why` makes it only after an
-  /// event that changed the map).
-  @Test(arguments: ["drags", "shared"])
+  /// `why` of a whole map (`drags`, `shared`, `sessions`) lists every event that changed it,
+  /// with the map before and after, as a replay that makes the map's JSON after every event
+  /// finds them (`why` makes the JSON of `drags` and `shared` only after an event that changed
+  /// them, and of `sessions` only the sessions an event changed).
+  @Test(arguments: ["drags", "shared", "sessions"])
   func whyOfAWholeMapListsEveryEventThatChangedIt(member: String) throws {
     let folder = try ReplayTool.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -145,22 +146,29 @@ struct DiffAndWhyTests {
     let field = try JSONPath(parsing: member)
     var replay = Replay()
     var value = replay.state.json(at: field)
-    var changes: [Int] = []
+    var changes: [(seq: Int, before: JSONValue, after: JSONValue)] = []
     for event in events {
       replay.apply(event)
       let next = replay.state.json(at: field)
-      if next != value { changes.append(event.seq) }
+      if next != value { changes.append((event.seq, value ?? .null, next ?? .null)) }
       value = next
     }
     #expect(changes.count > 20)
     let result = try ReplayTool.run("why", path, "--depth", String(Int.max), member, "--json")
     #expect(result.status == 0, "\(result.errors)")
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-    let listed = try #require(object["changes"] as? [[String: Any]])
-    #expect(
-      listed.compactMap { ($0["event"] as? [String: Any])?["seq"] as? Int }
-        == changes.reversed())
+    let report = try JSONValue(parsing: Array(result.output.utf8))
+    guard case .array(let listed)? = report[try JSONPath(parsing: "changes")] else {
+      Issue.record("no changes in \(result.output.prefix(200))")
+      return
+    }
+    let (seq, before, after) = (
+      try JSONPath(parsing: "event.seq"), try JSONPath(parsing: "before"),
+      try JSONPath(parsing: "after")
+    )
+    #expect(listed.compactMap { $0[seq] } == changes.reversed().map { JSONValue($0.seq) })
+    #expect(listed.compactMap { $0[before] } == changes.reversed().map(\.before))
+    #expect(listed.compactMap { $0[after] } == changes.reversed().map(\.after))
+    #expect(report[try JSONPath(parsing: "value")] == value)
   }
 
   @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {

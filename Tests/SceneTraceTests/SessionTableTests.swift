@@ -18,8 +18,10 @@ import Testing
       ]
     let statuses: [SessionStatus] = [.configuring, .connected, .archived, .discarded]
     var table = SessionTable()
+    table.noteChangedSessions()
     var dictionary: [SessionID: SessionState] = [:]
     for step in 0..<400 {
+      let before = dictionary
       let id = ids.randomElement(using: &random)!
       let status = statuses.randomElement(using: &random)!
       let scene =
@@ -68,6 +70,11 @@ import Testing
       }
       #expect(table.count == dictionary.count, "seed \(seed), step \(step)")
       #expect(Set(table.keys) == Set(dictionary.keys), "seed \(seed), step \(step)")
+      let noted = table.takeChangedSessions()
+      #expect(noted.count == Set(noted).count, "seed \(seed), step \(step): each once")
+      for id in ids where before[id] != dictionary[id] {
+        #expect(noted.contains(id), "seed \(seed), step \(step): \(id) changed, not noted")
+      }
       for id in ids {
         #expect(table[id] == dictionary[id], "seed \(seed), step \(step), \(id)")
         #expect(table.status(of: id) == dictionary[id]?.status, "seed \(seed), step \(step)")
@@ -91,6 +98,28 @@ import Testing
           == table.keys.filter { dictionary[$0]?.status == status },
         "seed \(seed), step \(step): slot order")
     }
+  }
+
+  /// A replay that notes changed sessions names every session an event changed, whichever
+  /// rule changed it and however (a pointer sample changes its scene without noting it): what
+  /// `replay why FILE sessions` makes the JSON of after each event.
+  @Test(arguments: Seeds.range(0x5E55_2000, count: 8))
+  func aReplayNotesEverySessionAnEventChanges(seed: UInt64) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
+    var replay = Replay()
+    replay.noteChangedSessions()
+    var changes = 0
+    for event in random.events(count: 1500) {
+      let before = replay.state.sessions
+      replay.apply(event)
+      let noted = Set(replay.takeChangedSessions())
+      let after = replay.state.sessions
+      for id in Set(before.keys).union(after.keys) where before[id] != after[id] {
+        changes += 1
+        #expect(noted.contains(id), "seed \(seed), seq \(event.seq): \(id) changed, not noted")
+      }
+    }
+    #expect(changes > 300, "seed \(seed): the events change sessions")
   }
 
   /// The table stores a session's scene apart from the rest of it, field by field: a field added

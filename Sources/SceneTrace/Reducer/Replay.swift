@@ -29,6 +29,17 @@ public struct Replay: Sendable {
     return Array(findings[..<end])
   }
 
+  /// Starts noting which sessions the events applied change, for ``takeChangedSessions()``.
+  package mutating func noteChangedSessions() {
+    state.sessions.noteChangedSessions()
+  }
+
+  /// The sessions that the events applied since noting began or this last ran changed, each
+  /// once, in no order (a session may have been set to what it was).
+  package mutating func takeChangedSessions() -> [SessionID] {
+    state.sessions.takeChangedSessions()
+  }
+
   /// Applies one event and returns the findings it caused.
   @discardableResult
   public mutating func apply(_ event: Event) -> [Finding] {

@@ -27,6 +27,11 @@ public struct SessionTable: Sendable {
   private var sceneSlots: [Int] = []
   /// Where the scene of each slot is in `scenes`, or -1.
   private var scenePositions: [Int] = []
+  /// The sessions changed since ``takeChangedSessions()`` last ran, some more than once, while
+  /// the table notes them (``noteChangedSessions()``); nil, and nothing noted, otherwise: what
+  /// follows a whole map of sessions over a trace (`replay why FILE sessions`) makes the JSON of
+  /// these alone after an event, not of every session.
+  private var changed: [SessionID]?
 
   /// An empty table.
   public init() {}
@@ -49,6 +54,7 @@ public struct SessionTable: Sendable {
       return session(at: slot)
     }
     set {
+      noteChange(id)
       if let slot = slot(of: id) {
         put(newValue, at: slot)
       } else if let newValue {
@@ -58,6 +64,7 @@ public struct SessionTable: Sendable {
     // Changes a stored session where it is stored: it and its scene are moved out of their
     // places (placeholders with nothing to release take them) and back, never copied.
     _modify {
+      noteChange(id)
       guard let slot = slot(of: id) else {
         var value: SessionState? = nil
         yield &value
@@ -95,6 +102,7 @@ public struct SessionTable: Sendable {
     _ id: SessionID, _ body: (inout Record) -> Result
   ) -> Result? {
     guard let slot = slot(of: id) else { return nil }
+    noteChange(id)
     return body(&records[slot])
   }
 
@@ -102,6 +110,7 @@ public struct SessionTable: Sendable {
   /// when the trace has not named the session.
   package mutating func setScene(_ scene: consuming SceneState?, of id: SessionID) {
     guard let slot = slot(of: id) else { return }
+    noteChange(id)
     place(scene, at: slot)
   }
 
@@ -111,6 +120,7 @@ public struct SessionTable: Sendable {
     _ id: SessionID, _ body: (inout SceneState) -> Result
   ) -> Result? {
     guard let slot = slot(of: id), scenePositions[slot] >= 0 else { return nil }
+    noteChange(id)
     return body(&scenes[scenePositions[slot]])
   }
 
@@ -123,7 +133,8 @@ public struct SessionTable: Sendable {
     return scenePositions[slot]
   }
 
-  /// The scene stored at `position` (from ``scenePosition(of:)``), changed where it is stored.
+  /// The scene stored at `position` (from ``scenePosition(of:)``), changed where it is stored:
+  /// the scene of the session the table remembers (``remember(_:)``), the current event's.
   /// A getter copies the whole scene: read its fields where it is stored, as
   /// ``pointerDrag(at:)`` does.
   ///
@@ -132,7 +143,13 @@ public struct SessionTable: Sendable {
   /// address sanitizer's report, at a pointer drag's check).
   package subscript(sceneAt position: Int) -> SceneState {
     get { scenes[position] }
-    _modify { yield &scenes[position] }
+    _modify {
+      // Not noted: a pointer sample changes the scene of the session the current event names,
+      // which ``takeChangedSessions()`` counts as changed whatever was noted (asked at every
+      // sample, whether the table notes changes cost a drag sample 4 instructions of 166).
+      assert(changed == nil || sceneSlots[position] == recent, "a scene not the event's")
+      yield &scenes[position]
+    }
   }
 
   /// What a pointer drag's check reads of the scene stored at `position`, copied out of the
@@ -147,7 +164,44 @@ public struct SessionTable: Sendable {
 
   /// Runs `body` on every connected scene where it is stored, in slot order.
   package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
-    for slot in sceneSlots.sorted() { body(&scenes[scenePositions[slot]]) }
+    for slot in sceneSlots.sorted() {
+      noteChange(keys[slot])
+      body(&scenes[scenePositions[slot]])
+    }
+  }
+
+  /// Starts noting the sessions each change to the table changes, for
+  /// ``takeChangedSessions()``.
+  package mutating func noteChangedSessions() {
+    if changed == nil { changed = [] }
+  }
+
+  /// The sessions changed since noting began or this last ran, each once, in no order; none
+  /// when the table does not note them. A session noted may have been set to what it was, and
+  /// the session the table remembers (``remember(_:)``, the current event's) is always among
+  /// them: its scene is changed where it is stored without being noted
+  /// (``subscript(sceneAt:)``).
+  package mutating func takeChangedSessions() -> [SessionID] {
+    guard var noted = changed else { return [] }
+    changed = []
+    if recent >= 0 { noted.append(keys[recent]) }
+    guard noted.count > 1 else { return noted }
+    noted.sort { $0.number < $1.number }
+    var once: [SessionID] = []
+    for id in noted where once.last != id { once.append(id) }
+    return once
+  }
+
+  /// Notes that session `id` changes, when the table notes changes: only the question is
+  /// inlined where a session changes.
+  @inline(__always)
+  private mutating func noteChange(_ id: SessionID) {
+    if _slowPath(changed != nil) { appendChange(id) }
+  }
+
+  @inline(never)
+  private mutating func appendChange(_ id: SessionID) {
+    changed?.append(id)
   }
 
   /// The activation state of every connected scene, each read where it is stored, in no order.
