@@ -112,16 +112,10 @@ struct FindingReport {
     for index in related { columns = columns.widened(toFit: index..<index + 1, in: &parts) }
     if !around.isEmpty { output.append("  events around it:\n") }
     for index in around {
-      output.append("  ")
-      let marker = events[index].seq == finding.seq ? "> " : "  "
-      columns.appendLine(index, in: &parts, marker: marker, to: &output)
-      output.append("\n")
+      let lead: StaticString = events[index].seq == finding.seq ? "  > " : "    "
+      columns.appendLine(index, in: &parts, lead: lead, to: &output)
     }
     if !related.isEmpty { output.append("  related:\n") }
-    for index in related {
-      output.append("  ")
-      columns.appendLine(index, in: &parts, to: &output)
-      output.append("\n")
-    }
+    for index in related { columns.appendLine(index, in: &parts, lead: "    ", to: &output) }
   }
 }

@@ -10,17 +10,38 @@ import Testing
 /// later events refer to: strings first written in a skipped event, a pointer sample's position
 /// coded against a skipped one.
 @Suite struct SelectiveDecodingTests {
-  /// Selects each seq with the same chance, drawn from a seeded generator.
+  /// Selects each seq with the same chance, drawn from a seeded generator for that seq, so that
+  /// it answers the same whenever asked: a decoding asks of some seqs only, and reads past the
+  /// samples up to the next seq it may select without asking of each.
   private struct RandomSelection: EventSelection {
     static var selectsEvery: Bool { false }
-    var random: SplitMix64
+    let seed: UInt64
     let chance: Double
     var lastSeq = Int.max
     private(set) var asked: [Int] = []
 
+    init(seed: UInt64, chance: Double) {
+      self.seed = seed
+      self.chance = chance
+    }
+
+    /// Whether `seq` is selected.
+    func isSelected(_ seq: Int) -> Bool {
+      var random = SplitMix64(seed: seed ^ UInt64(truncatingIfNeeded: seq) &* 0x9E37_79B9_7F4A_7C15)
+      return Double(random.next() >> 11) / Double(1 << 53) < chance
+    }
+
     mutating func selects(_ seq: Int) -> Bool {
       asked.append(seq)
-      return Double(random.next() >> 11) / Double(1 << 53) < chance
+      return isSelected(seq)
+    }
+
+    /// The next seq selected, or one 10,000 after `seq` (which may be made, as far as the
+    /// decoding knows), past the frames of these tests.
+    func nextSelected(after seq: Int) -> Int {
+      var next = seq + 1
+      while next < seq + 10_000, !isSelected(next) { next += 1 }
+      return next
     }
   }
 
@@ -31,41 +52,51 @@ import Testing
     return encoder.takeBytes()
   }
 
+  /// Random events, and long runs of pointer samples in a few scenes (read past in a loop of
+  /// their own up to the next seq selected).
+  private static func traces(seed: UInt64) -> [[Event]] {
+    var randomEvents = RandomEvents(seed: seed)
+    return [
+      randomEvents.events(count: 3000),
+      CompactReplayTests.pointerHeavyTrace(seed: seed, count: 3000, sessions: 3, stickiness: 80),
+    ]
+  }
+
   @Test(arguments: [1, 2, 3, 42, 0xDEAD_BEEF] as [UInt64])
   func aSelectionMakesTheSelectedEventsOfTheWholeDecoding(seed: UInt64) throws {
-    var randomEvents = RandomEvents(seed: seed)
-    let events = randomEvents.events(count: 3000)
-    let content = Self.content(events)
-    let whole = EventFrameDecoder.decode(content, lenient: false)
-    #expect(whole.failure == nil)
-    #expect(whole.events == events)
-    for chance in [0, 0.05, 0.5, 0.95] {
-      var selection = RandomSelection(random: SplitMix64(seed: seed &+ 7), chance: chance)
-      let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
-      #expect(selected.failure == nil, "chance \(chance)")
-      #expect(selection.asked == events.map(\.seq), "chance \(chance)")
-      // The same draws again say which events were selected.
-      var again = RandomSelection(random: SplitMix64(seed: seed &+ 7), chance: chance)
-      let expected = events.filter { again.selects($0.seq) }
-      #expect(selected.events == expected, "chance \(chance)")
-      #expect(selected.firstSeq == whole.firstSeq && selected.lastSeq == whole.lastSeq)
+    for events in Self.traces(seed: seed) {
+      let content = Self.content(events)
+      let whole = EventFrameDecoder.decode(content, lenient: false)
+      #expect(whole.failure == nil)
+      #expect(whole.events == events)
+      for chance in [0, 0.002, 0.05, 0.5, 0.95] {
+        var selection = RandomSelection(seed: seed &+ 7, chance: chance)
+        let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
+        #expect(selected.failure == nil, "chance \(chance)")
+        let expected = events.filter { selection.isSelected($0.seq) }
+        #expect(selected.events == expected, "chance \(chance)")
+        #expect(selected.firstSeq == whole.firstSeq && selected.lastSeq == whole.lastSeq)
+        // Asked in order, of every seq it made.
+        #expect(selection.asked == selection.asked.sorted(), "chance \(chance)")
+        #expect(Set(expected.map(\.seq)).isSubset(of: selection.asked), "chance \(chance)")
+      }
     }
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])
   func aSelectionStopsTheDecodingAfterItsLastSeq(seed: UInt64) throws {
-    var randomEvents = RandomEvents(seed: seed)
-    let events = randomEvents.events(count: 2000)
-    let content = Self.content(events)
-    for last in [events[0].seq - 1, events[0].seq, events[1234].seq, events[1999].seq] {
-      var selection = RandomSelection(random: SplitMix64(seed: seed), chance: 0.3)
-      selection.lastSeq = last
-      let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
-      #expect(selected.failure == nil)
-      let upToLast = events.filter { $0.seq <= last }
-      #expect(selection.asked == upToLast.map(\.seq), "last \(last)")
-      var again = RandomSelection(random: SplitMix64(seed: seed), chance: 0.3)
-      #expect(selected.events == upToLast.filter { again.selects($0.seq) }, "last \(last)")
+    for events in Self.traces(seed: seed) {
+      let content = Self.content(events)
+      for last in [events[0].seq - 1, events[0].seq, events[1234].seq, events[1999].seq] {
+        var selection = RandomSelection(seed: seed, chance: 0.3)
+        selection.lastSeq = last
+        let selected = EventFrameDecoder.decode(content, lenient: false, selecting: &selection)
+        #expect(selected.failure == nil)
+        let upToLast = events.filter { $0.seq <= last }
+        #expect(selection.asked.allSatisfy { $0 <= last }, "last \(last)")
+        #expect(selected.events == upToLast.filter { selection.isSelected($0.seq) }, "last \(last)")
+        #expect(selected.lastSeq == Swift.min(last, events.last!.seq), "last \(last)")
+      }
     }
   }
 
@@ -84,6 +115,7 @@ import Testing
       static var selectsEvery: Bool { false }
       var lastSeq: Int { .max }
       func selects(_ seq: Int) -> Bool { seq >= 39 }
+      func nextSelected(after seq: Int) -> Int { Swift.max(seq + 1, 39) }
     }
     var last = Last()
     let selected = EventFrameDecoder.decode(Self.content(events), lenient: false, selecting: &last)

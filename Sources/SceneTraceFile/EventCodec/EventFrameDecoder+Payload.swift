@@ -314,13 +314,7 @@ extension EventFrameDecoder {
       try skipEnumeration(if: f.has(2))
       try skipString(if: f.has(3))
     case .pointerDrag:
-      let f = try flags(bits: 5)
-      let session = try stringReferenceIndex()
-      try skipEnumeration()
-      try skipPointerPosition(xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: session)
-      try skipModifiers(if: f.has(0))
-      try skipEnumeration(if: f.has(1))
-      try skipString(if: f.has(2))
+      try skipPointerDragBody()
     case .bandSelection:
       let f = try flags(bits: 7)
       try skipString()

@@ -145,6 +145,11 @@ struct EventFrameDecoder {
             let payload = try decodeBody(of: type)
             result.events.append(seq: nextSeq, time: TraceTime(nanoseconds: time), payload)
           }
+        } else if type == .pointerDrag {
+          // Read past with the samples after it that are not selected either, in a loop of
+          // their own: a report's second reading reads past most of a frame's samples.
+          try skipPointerDragBody()
+          try skipSamplesThatFollow(into: &result, selecting: &selection)
         } else {
           try skipBody(of: type)
         }
@@ -188,6 +193,29 @@ struct EventFrameDecoder {
         time = timeBefore
         return
       }
+      nextSeq += 1
+    }
+  }
+
+  /// Reads past the records that follow a `pointer.drag` record read past, while they are
+  /// `pointer.drag` records the selection does not select (up to its last seq), as
+  /// `decodeAll` would one by one; the first other record is left to that loop, as is the
+  /// record read last (its seq is `nextSeq`). Each one read by the frame's loop paid the tag's
+  /// decoding, its switch and `skipBody(of:)`'s: about 250 instructions a sample.
+  @inline(__always)
+  private mutating func skipSamplesThatFollow<Selection: EventSelection, Events: DecodedEvents>(
+    into result: inout Result<Events>, selecting selection: inout Selection
+  ) throws(DecodingFailure) {
+    let tag = Self.pointerDragTag
+    // The last seq to read past: the one before the next the selection may select.
+    let last = Swift.min(selection.lastSeq, selection.nextSelected(after: nextSeq) - 1)
+    while nextSeq < last, reader.offset < reader.bytes.count, reader.bytes[reader.offset] == tag {
+      // The record before is read whole: a failure in this one keeps it.
+      result.lastSeq = nextSeq
+      let start = reader.offset
+      reader.offset += 1
+      try advanceTime(at: start)
+      try skipPointerDragBody()
       nextSeq += 1
     }
   }
@@ -522,8 +550,21 @@ struct EventFrameDecoder {
     return reference - 1
   }
 
+  /// Reads past the body of a `pointer.drag` record, as `decodeBody(of:)` reads it.
+  @inline(__always)
+  mutating func skipPointerDragBody() throws(DecodingFailure) {
+    let f = try flags(bits: 5)
+    let session = try stringReferenceIndex()
+    try skipEnumeration()
+    try skipPointerPosition(xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: session)
+    try skipModifiers(if: f.has(0))
+    try skipEnumeration(if: f.has(1))
+    try skipString(if: f.has(2))
+  }
+
   /// Reads past a pointer sample's x and y, moving the scene's base as
   /// ``pointerPosition(xIsRaw:yIsRaw:sessionIndex:)`` does, without making the values.
+  @inline(__always)
   mutating func skipPointerPosition(xIsRaw: Bool, yIsRaw: Bool, sessionIndex: Int)
     throws(DecodingFailure)
   {
@@ -545,12 +586,14 @@ struct EventFrameDecoder {
   }
 
   /// Reads past an enumerated value: its number, or 0 and its spelling.
+  @inline(__always)
   mutating func skipEnumeration(if present: Bool = true) throws(DecodingFailure) {
     guard present, try reader.varint() == 0 else { return }
     try skipString()
   }
 
   /// Reads past a modifier word and the spellings of the modifiers it does not number.
+  @inline(__always)
   mutating func skipModifiers(if present: Bool) throws(DecodingFailure) {
     guard present else { return }
     let others = try reader.varint() >> 6
@@ -590,6 +633,9 @@ protocol EventSelection {
   var lastSeq: Int { get }
   /// Whether the event at `seq` is made.
   mutating func selects(_ seq: Int) -> Bool
+  /// The first seq after `seq` that may be made (`Int.max` when none): asked once `seq` was
+  /// not, by a reading that reads past the events before it without asking of each.
+  mutating func nextSelected(after seq: Int) -> Int
 }
 
 /// Every event of a frame, up to a seq.
@@ -606,6 +652,8 @@ struct EveryEvent: EventSelection {
   }
 
   func selects(_ seq: Int) -> Bool { true }
+
+  func nextSelected(after seq: Int) -> Int { seq == .max ? .max : seq + 1 }
 }
 
 extension UInt64 {

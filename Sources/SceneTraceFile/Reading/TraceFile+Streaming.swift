@@ -251,10 +251,13 @@ extension TraceFile {
           }
           // Decoded up to the last event wanted of it, not further.
           selection.lastSeq = wanted.lastWanted(in: frame.firstSeq...frame.lastSeq)
-          events +=
+          let decoded =
             EventFrameDecoder.decode(
               content, lenient: options.lenient, selecting: &selection
             ).events
+          // Moved, not copied, when it is the first frame's: a copy retained every string of
+          // every event, and freeing the array released them.
+          if events.isEmpty { events = decoded } else { events += decoded }
           last = DecompressedFrame(offset: frame.offset, content: content)
         }
         if let last { lastFrame = last }
@@ -341,6 +344,12 @@ private struct WantedSeqs: EventSelection {
   var lastSeq = Int.max
 
   mutating func selects(_ seq: Int) -> Bool { contains(seq) }
+
+  mutating func nextSelected(after seq: Int) -> Int {
+    if contains(seq) { return seq == .max ? .max : seq + 1 }
+    // The first range that does not end before `seq`, which starts after it.
+    return cursor < ranges.count ? ranges[cursor].lowerBound : .max
+  }
 
   /// The last seq wanted among `seqs`, or one before them when none is.
   func lastWanted(in seqs: ClosedRange<Int>) -> Int {
