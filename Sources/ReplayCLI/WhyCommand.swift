@@ -51,9 +51,9 @@ struct WhyCommand: ParsableCommand {
     var before: JSONValue?
     var after: JSONValue?
     var findings: [Finding]
-    /// For the whole map of sessions, what the change changed of it: its values are made
+    /// For a whole map (``StateMapJSON``), what the change changed of it: its values are made
     /// once the last change is known, for the changes printed alone (``Changes/settle(_:)``).
-    var sessions: [SessionMapJSON.Change] = []
+    var mapChange: StateMapJSON.Change?
   }
 
   /// The latest changes of the field, as many as are printed, and how many there were.
@@ -73,13 +73,13 @@ struct WhyCommand: ParsableCommand {
     /// The latest `kept`, oldest first.
     var printed: ArraySlice<FieldChange> { latest.suffix(kept) }
 
-    /// Gives the changes of the whole map of sessions that are printed their values before
-    /// and after: each change's values, from the map at the end, the changes after it undone.
-    mutating func settle(_ map: SessionMapJSON) {
+    /// Gives the changes of a whole map that are printed their values before and after: each
+    /// change's values, from the map at the end, the changes after it undone.
+    mutating func settle(_ map: StateMapJSON) {
       var map = map
       for index in latest.indices.suffix(kept).reversed() {
         latest[index].after = map.json
-        map.undo(latest[index].sessions)
+        if let change = latest[index].mapChange { map.undo(change) }
         latest[index].before = map.json
       }
     }
@@ -98,9 +98,9 @@ struct WhyCommand: ParsableCommand {
     var replay = Replay()
     var value = replay.state.json(at: field)
     var everPresent = value != nil
-    var watched = Watched(field, in: replay.state)
-    var sessions = Self.followsSessions(field) ? SessionMapJSON(replay.state) : nil
-    if sessions != nil { replay.noteChangedSessions() }
+    var map = Self.wholeMap(field).flatMap { StateMapJSON($0, of: replay.state) }
+    if map != nil { replay.noteChanges() }
+    var shared = Self.wholeMap(field) == "shared" ? replay.state.shared : nil
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
@@ -109,20 +109,19 @@ struct WhyCommand: ParsableCommand {
       for index in events.indices where stop.map({ events[index].seq <= $0 }) ?? true {
         let start = replay.findings.count
         replay.record(events[index])
-        if sessions != nil {
-          let changed = replay.takeChangedSessions()
-          guard let undo = sessions?.update(changed, in: replay.state), !undo.isEmpty else {
-            continue
-          }
+        if map != nil {
+          guard let change = map?.update(after: &replay) else { continue }
           changes.append(
             FieldChange(
-              event: events[index], findings: Array(replay.findings[start...]), sessions: undo))
+              event: events[index], findings: Array(replay.findings[start...]), mapChange: change)
+          )
           continue
         }
-        if let last = watched {
-          let now = Watched(field, in: replay.state)
-          if now == last { continue }
-          watched = now
+        // The shared store is compared before its JSON is made: one no event changed is the
+        // same storage, which `==` tells at once.
+        if let last = shared {
+          if replay.state.shared == last { continue }
+          shared = replay.state.shared
         }
         let next = Self.value(of: field, in: &replay)
         everPresent = everPresent || next != nil
@@ -141,9 +140,9 @@ struct WhyCommand: ParsableCommand {
     let end =
       try stop.map { try TraceArguments.seq($0, option: "--at", lastSeq: last, path: file) }
       ?? last
-    if let sessions {
-      changes.settle(sessions)
-      value = sessions.json
+    if let map {
+      changes.settle(map)
+      value = map.json
       everPresent = true
     }
     guard everPresent else {
@@ -156,31 +155,15 @@ struct WhyCommand: ParsableCommand {
     }
   }
 
-  /// Whether `field` is the whole map of sessions, which changes at nearly every event: only
-  /// the JSON of the sessions an event changed is made anew after it (``SessionMapJSON``).
-  private static func followsSessions(_ field: JSONPath) -> Bool {
-    field.components.count == 1 && field.components[0] == .key("sessions")
-  }
-
-  /// A whole map of the state that a path names, which `why` compares after each event before
-  /// it makes the map's JSON: a map that no event changed is the same storage, which `==` tells
-  /// at once, where its JSON was made anew after every event (`replay why` of `drags` over
-  /// 150,000 events: 96 s, the map of every drag of the launch made 150,000 times). Nil for
-  /// every other path, whose JSON is small.
-  private enum Watched: Equatable {
-    case drags([DragID: DragState])
-    case shared([String: SharedValue])
-
-    init?(_ field: JSONPath, in state: TraceState) {
-      guard field.components.count == 1, case .key(let member) = field.components[0] else {
-        return nil
-      }
-      switch member {
-      case "drags": self = .drags(state.drags)
-      case "shared": self = .shared(state.shared)
-      default: return nil
-      }
+  /// The member of the state that `field` names when it is one of its whole maps: `sessions`
+  /// and `drags` are followed entry by entry (``StateMapJSON``), `shared` is compared whole
+  /// before its JSON is made. Nil for any other path, whose JSON is small or made from the one
+  /// entry it names.
+  private static func wholeMap(_ field: JSONPath) -> String? {
+    guard field.components.count == 1, case .key(let member) = field.components[0] else {
+      return nil
     }
+    return member
   }
 
   /// The field's value in the state of `replay`, read where the state is stored: read from

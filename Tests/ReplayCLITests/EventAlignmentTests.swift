@@ -1,4 +1,6 @@
 import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceText
 import Testing
 
@@ -39,6 +41,37 @@ struct EventAlignmentTests {
       stretches == [
         [EventAlignment.Hunk(a: 1..<2, b: 1..<1), EventAlignment.Hunk(a: 3..<4, b: 2..<3)]
       ])
+  }
+
+  /// `TraceState.behaves(as:)` compares the values the behaviour JSON is made of before the JSON:
+  /// it must answer as the JSON does, whichever way. States of one trace and of the same trace
+  /// with its shared values written at other seqs (each pair agrees), of neighbouring events (most
+  /// differ), and of two traces that differ here and there (in a session, a drag, a value).
+  @Test(arguments: [0xBE4A_0001, 0xBE4A_0002, 0xBE4A_0003, 0xBE4A_0004] as [UInt64])
+  func statesBehaveAlikeExactlyWhenTheirBehaviourJSONIsTheSame(seed: UInt64) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 1200)
+    var other = SplitMix64(seed: seed)
+    // The same events at later seqs (a shared value's seq is left out of the JSON), and now and
+    // then one dropped.
+    let later = events.enumerated().compactMap { index, event -> Event? in
+      if index > 0, other.next() % 400 == 0 { return nil }
+      return Event(seq: event.seq + 1000, time: event.time, event.payload)
+    }
+    let reducer = TraceReducer()
+    var (a, b, previous) = (TraceState(), TraceState(), TraceState())
+    var (agreeing, differing) = (0, 0)
+    for index in 0..<Swift.min(events.count, later.count) {
+      previous = a
+      reducer.reduce(into: &a, event: events[index])
+      reducer.reduce(into: &b, event: later[index])
+      for (first, second) in [(a, b), (b, a), (a, previous)] {
+        let byJSON = first.behaviourJSON == second.behaviourJSON
+        #expect(first.behaves(as: second) == byJSON, "seed \(seed), event \(index)")
+        if byJSON { agreeing += 1 } else { differing += 1 }
+      }
+    }
+    #expect(agreeing > 100 && differing > 100, "seed \(seed): \(agreeing) / \(differing)")
   }
 
   @Test func twoEventsInTheOtherOrderAreNoDivergence() {

@@ -100,26 +100,46 @@ import Testing
     }
   }
 
-  /// A replay that notes changed sessions names every session an event changed, whichever
-  /// rule changed it and however (a pointer sample changes its scene without noting it): what
-  /// `replay why FILE sessions` makes the JSON of after each event.
+  /// A replay that notes changes names every session and drag an event changed, whichever rule
+  /// changed it and however (a pointer sample changes its scene without noting it; a new launch
+  /// drops every drag): what `replay why` of a whole map makes the JSON of after each event.
   @Test(arguments: Seeds.range(0x5E55_2000, count: 8))
-  func aReplayNotesEverySessionAnEventChanges(seed: UInt64) {
+  func aReplayNotesEverySessionAndDragAnEventChanges(seed: UInt64) {
     var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
     var replay = Replay()
-    replay.noteChangedSessions()
-    var changes = 0
+    replay.noteChanges()
+    var changes = (sessions: 0, drags: 0)
     for event in random.events(count: 1500) {
-      let before = replay.state.sessions
+      let before = replay.state
       replay.apply(event)
-      let noted = Set(replay.takeChangedSessions())
-      let after = replay.state.sessions
-      for id in Set(before.keys).union(after.keys) where before[id] != after[id] {
-        changes += 1
-        #expect(noted.contains(id), "seed \(seed), seq \(event.seq): \(id) changed, not noted")
+      let after = replay.state
+      let sessions = Set(replay.takeChangedSessions())
+      for id in Set(before.sessions.keys).union(after.sessions.keys)
+      where before.sessions[id] != after.sessions[id] {
+        changes.sessions += 1
+        #expect(sessions.contains(id), "seed \(seed), seq \(event.seq): session \(id) not noted")
+      }
+      let drags = Set(replay.takeChangedDrags())
+      for id in Set(before.drags.keys).union(after.drags.keys)
+      where before.drags[id] != after.drags[id] {
+        changes.drags += 1
+        #expect(drags.contains(id), "seed \(seed), seq \(event.seq): drag \(id) not noted")
       }
     }
-    #expect(changes > 300, "seed \(seed): the events change sessions")
+    #expect(changes.sessions > 300 && changes.drags > 20, "seed \(seed)")
+  }
+
+  /// What a state notes is no part of its value: two states equal but for it are equal, hash
+  /// alike and code alike.
+  @Test func aStateThatNotesChangesEqualsOneThatDoesNot() {
+    var random = SceneTraceTestSupport.RandomEvents(seed: 0x5E55_2100, identifiers: ["A", "B"])
+    let events = random.events(count: 400)
+    var (noting, plain) = (Replay(), Replay())
+    noting.noteChanges()
+    noting.apply(events)
+    plain.apply(events)
+    #expect(noting.state == plain.state)
+    #expect(noting.state.hashValue == plain.state.hashValue)
   }
 
   /// The table stores a session's scene apart from the rest of it, field by field: a field added

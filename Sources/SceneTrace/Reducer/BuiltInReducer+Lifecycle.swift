@@ -190,6 +190,6 @@ extension BuiltInReducer {
     state.app.keySceneSince = nil
     state.app.frontmostScene = nil
     state.app.pendingClose = nil
-    state.dragTable = DragTable()
+    state.dragTable.removeAll()
   }
 }

@@ -29,15 +29,22 @@ public struct Replay: Sendable {
     return Array(findings[..<end])
   }
 
-  /// Starts noting which sessions the events applied change, for ``takeChangedSessions()``.
-  package mutating func noteChangedSessions() {
+  /// Starts noting which sessions and drags the events applied change, for
+  /// ``takeChangedSessions()`` and ``takeChangedDrags()``.
+  package mutating func noteChanges() {
     state.sessions.noteChangedSessions()
+    state.dragTable.noteChangedDrags()
   }
 
   /// The sessions that the events applied since noting began or this last ran changed, each
   /// once, in no order (a session may have been set to what it was).
   package mutating func takeChangedSessions() -> [SessionID] {
     state.sessions.takeChangedSessions()
+  }
+
+  /// The drags that the events applied since noting began or this last ran changed, each once.
+  package mutating func takeChangedDrags() -> [DragID] {
+    state.dragTable.takeChangedDrags()
   }
 
   /// Applies one event and returns the findings it caused.

@@ -15,6 +15,9 @@ struct DragTable: Hashable, Sendable, Codable {
   /// Where to look for the drags a new session may link to; nil until first asked, and again
   /// after the drags were changed as a whole (``TraceState/drags``), so that it is rebuilt.
   private var links: Links?
+  /// The drags changed since ``takeChangedDrags()`` last ran, while the table notes them
+  /// (``noteChangedDrags()``).
+  private var changed = NotedChanges<DragID>()
 
   /// An empty table.
   init() {}
@@ -33,16 +36,38 @@ struct DragTable: Hashable, Sendable, Codable {
           records.removeValue(forKey: drag)
         }
       links?.note(drag, from: old, to: newValue)
+      changed.note(drag)
     }
   }
 
-  /// The drags, to be changed as a whole: the places to look are built again when next asked.
+  /// The drags, to be changed as a whole: the places to look are built again when next asked,
+  /// and every drag before and after is noted as changed.
   var all: [DragID: DragState] {
     get { records }
     _modify {
       links = nil
+      for drag in records.keys { changed.note(drag) }
+      defer { for drag in records.keys { changed.note(drag) } }
       yield &records
     }
+  }
+
+  /// Removes every drag (a new launch), noting each as changed.
+  mutating func removeAll() {
+    for drag in records.keys { changed.note(drag) }
+    records = [:]
+    links = nil
+  }
+
+  /// Starts noting the drags each change to the table changes, for ``takeChangedDrags()``.
+  mutating func noteChangedDrags() {
+    changed.start()
+  }
+
+  /// The drags changed since noting began or this last ran, each once, in no order; none when
+  /// the table does not note them. A drag noted may have been set to what it was.
+  mutating func takeChangedDrags() -> [DragID] {
+    changed.take()
   }
 
   /// The latest drag that session `id`, new and carrying `activityType` at `now`, was opened

@@ -27,11 +27,10 @@ public struct SessionTable: Sendable {
   private var sceneSlots: [Int] = []
   /// Where the scene of each slot is in `scenes`, or -1.
   private var scenePositions: [Int] = []
-  /// The sessions changed since ``takeChangedSessions()`` last ran, some more than once, while
-  /// the table notes them (``noteChangedSessions()``); nil, and nothing noted, otherwise: what
-  /// follows a whole map of sessions over a trace (`replay why FILE sessions`) makes the JSON of
-  /// these alone after an event, not of every session.
-  private var changed: [SessionID]?
+  /// The sessions changed since ``takeChangedSessions()`` last ran, while the table notes them
+  /// (``noteChangedSessions()``): what follows a whole map of sessions over a trace (`replay why
+  /// FILE sessions`) makes the JSON of these alone after an event, not of every session.
+  private var changed = NotedChanges<SessionID>()
 
   /// An empty table.
   public init() {}
@@ -147,7 +146,7 @@ public struct SessionTable: Sendable {
       // Not noted: a pointer sample changes the scene of the session the current event names,
       // which ``takeChangedSessions()`` counts as changed whatever was noted (asked at every
       // sample, whether the table notes changes cost a drag sample 4 instructions of 166).
-      assert(changed == nil || sceneSlots[position] == recent, "a scene not the event's")
+      assert(!changed.isNoting || sceneSlots[position] == recent, "a scene not the event's")
       yield &scenes[position]
     }
   }
@@ -173,7 +172,7 @@ public struct SessionTable: Sendable {
   /// Starts noting the sessions each change to the table changes, for
   /// ``takeChangedSessions()``.
   package mutating func noteChangedSessions() {
-    if changed == nil { changed = [] }
+    changed.start()
   }
 
   /// The sessions changed since noting began or this last ran, each once, in no order; none
@@ -182,26 +181,20 @@ public struct SessionTable: Sendable {
   /// them: its scene is changed where it is stored without being noted
   /// (``subscript(sceneAt:)``).
   package mutating func takeChangedSessions() -> [SessionID] {
-    guard var noted = changed else { return [] }
-    changed = []
-    if recent >= 0 { noted.append(keys[recent]) }
-    guard noted.count > 1 else { return noted }
-    noted.sort { $0.number < $1.number }
-    var once: [SessionID] = []
-    for id in noted where once.last != id { once.append(id) }
-    return once
+    if recent >= 0 { changed.note(keys[recent]) }
+    return changed.take()
   }
 
   /// Notes that session `id` changes, when the table notes changes: only the question is
   /// inlined where a session changes.
   @inline(__always)
   private mutating func noteChange(_ id: SessionID) {
-    if _slowPath(changed != nil) { appendChange(id) }
+    if _slowPath(changed.isNoting) { appendChange(id) }
   }
 
   @inline(never)
   private mutating func appendChange(_ id: SessionID) {
-    changed?.append(id)
+    changed.note(id)
   }
 
   /// The activation state of every connected scene, each read where it is stored, in no order.

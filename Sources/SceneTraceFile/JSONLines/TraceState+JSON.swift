@@ -109,51 +109,105 @@ extension TraceState {
   }
 }
 
-/// The JSON of a state's `sessions`, the map of every session as ``TraceState/json`` holds it,
-/// kept up to date one session at a time: following the whole map over a trace (`replay why
-/// FILE sessions`) made every session's JSON after every event, which grew with the square of
-/// the trace (100,000 events: 9.7 s).
-package struct SessionMapJSON {
-  /// The JSON of each session.
-  private var members: [SessionID: JSONValue] = [:]
+/// The JSON of one of the state's maps of sessions or drags as ``TraceState/json`` holds it,
+/// kept up to date one entry at a time, for following the whole map over a trace (`replay why
+/// FILE sessions`): after each event only the entries the replay noted as changed are made anew
+/// (``Replay/noteChanges()``). Made whole after every event, the map's JSON grew with the trace,
+/// and following it with the square of the trace (10^5 mixed events: 9.7 s for `sessions`;
+/// 2·10^6: 45 s for `drags`). Their keys are identifiers, each one spelling; the shared store's
+/// are strings that one key of the store may hold in two spellings (`"é"`, `"e\u{301}"`), which
+/// a map of its entries would have to follow too: `why` compares that map whole instead.
+package enum StateMapJSON {
+  case sessions(Entries<SessionID>)
+  case drags(Entries<DragID>)
 
-  /// The map of the sessions of `state`.
-  package init(_ state: TraceState) {
-    for (id, session) in state.sessions { members[id] = session.json }
+  /// What an update changed: each changed entry's JSON before it, for ``undo(_:)``.
+  package enum Change {
+    case sessions([(SessionID, JSONValue?)])
+    case drags([(DragID, JSONValue?)])
   }
 
-  /// What one session's JSON was before an update changed it, for ``undo(_:)``.
-  package struct Change {
-    fileprivate let id: SessionID
-    fileprivate let before: JSONValue?
-  }
-
-  /// Makes anew the JSON of the sessions `ids` in `state`, and returns what it was of each one
-  /// whose JSON changed: none when the map is what it was.
-  package mutating func update(_ ids: [SessionID], in state: TraceState) -> [Change] {
-    var changes: [Change] = []
-    for id in ids {
-      let now = state.sessions[id]?.json
-      let before = members[id]
-      guard now != before else { continue }
-      changes.append(Change(id: id, before: before))
-      members[id] = now
+  /// The map `member` of the state (`sessions` or `drags`) as `state` holds it; nil for any
+  /// other member.
+  package init?(_ member: String, of state: TraceState) {
+    switch member {
+    case "sessions": self = .sessions(Entries(state.sessions.lazy.map { ($0, $1.json) }))
+    case "drags": self = .drags(Entries(state.drags.lazy.map { ($0, $1.json) }))
+    default: return nil
     }
-    return changes
   }
 
-  /// Puts back what `changes`, the result of one ``update(_:in:)``, changed.
-  package mutating func undo(_ changes: [Change]) {
-    for change in changes { members[change.id] = change.before }
+  /// Makes anew the JSON of the entries the events `replay` applied since the last update
+  /// changed (the replay notes them: ``Replay/noteChanges()``); nil when the map is what it was.
+  package mutating func update(after replay: inout Replay) -> Change? {
+    switch self {
+    case .sessions(var entries):
+      let changed = entries.update(replay.takeChangedSessions()) { replay.state.sessions[$0]?.json }
+      self = .sessions(entries)
+      return changed.isEmpty ? nil : .sessions(changed)
+    case .drags(var entries):
+      let changed = entries.update(replay.takeChangedDrags()) { replay.state.drags[$0]?.json }
+      self = .drags(entries)
+      return changed.isEmpty ? nil : .drags(changed)
+    }
   }
 
-  /// The map's JSON, as `sessions` of ``TraceState/json`` writes it.
+  /// Puts back what `change`, the result of one ``update(after:)``, changed.
+  package mutating func undo(_ change: Change) {
+    switch (self, change) {
+    case (.sessions(var entries), .sessions(let before)):
+      entries.undo(before)
+      self = .sessions(entries)
+    case (.drags(var entries), .drags(let before)):
+      entries.undo(before)
+      self = .drags(entries)
+    default: preconditionFailure("a change of another map")
+    }
+  }
+
+  /// The map's JSON, as ``TraceState/json`` writes it.
   package var json: JSONValue {
-    let members = Array(members)
-    return JSONTreeSink.build { sink in
-      sink.emitSorted(count: members.count, key: { members[$0].key.rawValue }) {
-        position, sink in
-        members[position].value.emit(to: &sink)
+    switch self {
+    case .sessions(let entries): entries.json { $0.rawValue }
+    case .drags(let entries): entries.json { $0.rawValue }
+    }
+  }
+
+  /// The JSON of each entry of a map, by its key.
+  package struct Entries<Key: Hashable> {
+    private var members: [Key: JSONValue] = [:]
+
+    fileprivate init(_ entries: some Sequence<(Key, JSONValue)>) {
+      for (key, json) in entries { members[key] = json }
+    }
+
+    /// Makes anew the JSON of the entries `keys` (`entry` makes one, nil when it is gone), and
+    /// returns what it was of each one whose JSON changed.
+    fileprivate mutating func update(
+      _ keys: [Key], entry: (Key) -> JSONValue?
+    ) -> [(Key, JSONValue?)] {
+      var changed: [(Key, JSONValue?)] = []
+      for key in keys {
+        let now = entry(key)
+        let before = members[key]
+        guard now != before else { continue }
+        changed.append((key, before))
+        members[key] = now
+      }
+      return changed
+    }
+
+    fileprivate mutating func undo(_ changed: [(Key, JSONValue?)]) {
+      for (key, before) in changed { members[key] = before }
+    }
+
+    /// The entries as an object, ordered by their names' scalars as the state JSON orders them.
+    fileprivate func json(name: (Key) -> String) -> JSONValue {
+      let members = Array(members)
+      return JSONTreeSink.build { sink in
+        sink.emitSorted(count: members.count, key: { name(members[$0].key) }) { position, sink in
+          members[position].value.emit(to: &sink)
+        }
       }
     }
   }
