@@ -11,8 +11,10 @@ import SceneTrace
 final class FindingSpill: @unchecked Sendable {
   /// Findings kept in memory at most; past this they go to the file.
   let memoryBound: Int
-  /// How many findings of each severity were added.
-  private(set) var counts: [Severity: Int] = [:]
+  /// How many findings of each severity were added, by the severity's place in
+  /// `Severity.allCases`: counted in a dictionary, each finding a check keeps hashed its
+  /// severity (about 300 instructions).
+  private var severityCounts = [Int](repeating: 0, count: Severity.allCases.count)
   /// Whether a `trace.events-lost` finding was added.
   private(set) var holdsLoss = false
   /// The findings not yet in the file, in report order.
@@ -34,8 +36,17 @@ final class FindingSpill: @unchecked Sendable {
   /// The temporary file, once findings went to it.
   var fileURL: URL? { file?.url }
 
+  /// How many findings of each severity were added (none: no entry).
+  var counts: [Severity: Int] {
+    var counts: [Severity: Int] = [:]
+    for (severity, count) in zip(Severity.allCases, severityCounts) where count > 0 {
+      counts[severity] = count
+    }
+    return counts
+  }
+
   /// How many findings were added.
-  var count: Int { counts.values.reduce(0, +) }
+  var count: Int { severityCounts.reduce(0, +) }
 
   /// How many findings of each severity there are with `extra` (findings not added), and
   /// whether one says that events were lost.
@@ -51,11 +62,16 @@ final class FindingSpill: @unchecked Sendable {
   /// Adds `findings`, which come after (in report order) those added before.
   func add(_ findings: some Sequence<Finding>) throws {
     for finding in findings {
-      counts[finding.severity, default: 0] += 1
+      severityCounts[Self.place(of: finding.severity)] += 1
       holdsLoss = holdsLoss || finding.rule == .traceEventsLost
       recent.append(finding)
     }
     if recent.count >= memoryBound { try spill() }
+  }
+
+  /// The place of `severity` in `Severity.allCases`.
+  private static func place(of severity: Severity) -> Int {
+    Severity.allCases.firstIndex(of: severity).unsafelyUnwrapped
   }
 
   /// Hands `body` the findings in report order, `size` at a time (the last batch may be
