@@ -46,17 +46,23 @@ struct DragTable: Hashable, Sendable, Codable {
     get { records }
     _modify {
       links = nil
-      for drag in records.keys { changed.note(drag) }
-      defer { for drag in records.keys { changed.note(drag) } }
+      noteEveryDrag()
+      defer { noteEveryDrag() }
       yield &records
     }
   }
 
   /// Removes every drag (a new launch), noting each as changed.
   mutating func removeAll() {
-    for drag in records.keys { changed.note(drag) }
+    noteEveryDrag()
     records = [:]
     links = nil
+  }
+
+  /// Notes every drag as changed, when the table notes changes.
+  private mutating func noteEveryDrag() {
+    guard changed.isNoting else { return }
+    for drag in records.keys { changed.note(drag) }
   }
 
   /// Starts noting the drags each change to the table changes, for ``takeChangedDrags()``.

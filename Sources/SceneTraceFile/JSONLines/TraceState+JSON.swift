@@ -117,9 +117,12 @@ extension TraceState {
 /// 2·10^6: 45 s for `drags`). Their keys are identifiers, each one spelling; the shared store's
 /// are strings that one key of the store may hold in two spellings (`"é"`, `"e\u{301}"`), which
 /// a map of its entries would have to follow too: `why` compares that map whole instead.
-package enum StateMapJSON {
-  case sessions(Entries<SessionID>)
-  case drags(Entries<DragID>)
+package struct StateMapJSON {
+  /// The entries of the map followed: one of the two is not nil. Optionals changed through
+  /// optional chaining, where they are stored: an enum's payload bound to a variable and changed
+  /// would be a second reference to its dictionary, copied whole at the change.
+  private var sessions: Entries<SessionID>?
+  private var drags: Entries<DragID>?
 
   /// What an update changed: each changed entry's JSON before it, for ``undo(_:)``.
   package enum Change {
@@ -131,8 +134,8 @@ package enum StateMapJSON {
   /// other member.
   package init?(_ member: String, of state: TraceState) {
     switch member {
-    case "sessions": self = .sessions(Entries(state.sessions.lazy.map { ($0, $1.json) }))
-    case "drags": self = .drags(Entries(state.drags.lazy.map { ($0, $1.json) }))
+    case "sessions": sessions = Entries(state.sessions.lazy.map { ($0, $1.json) })
+    case "drags": drags = Entries(state.drags.lazy.map { ($0, $1.json) })
     default: return nil
     }
   }
@@ -140,41 +143,32 @@ package enum StateMapJSON {
   /// Makes anew the JSON of the entries the events `replay` applied since the last update
   /// changed (the replay notes them: ``Replay/noteChanges()``); nil when the map is what it was.
   package mutating func update(after replay: inout Replay) -> Change? {
-    switch self {
-    case .sessions(var entries):
-      let changed = entries.update(replay.takeChangedSessions()) { replay.state.sessions[$0]?.json }
-      self = .sessions(entries)
+    if sessions != nil {
+      let ids = replay.takeChangedSessions()
+      let changed = sessions?.update(ids) { replay.state.sessions[$0]?.json } ?? []
       return changed.isEmpty ? nil : .sessions(changed)
-    case .drags(var entries):
-      let changed = entries.update(replay.takeChangedDrags()) { replay.state.drags[$0]?.json }
-      self = .drags(entries)
-      return changed.isEmpty ? nil : .drags(changed)
     }
+    let ids = replay.takeChangedDrags()
+    let changed = drags?.update(ids) { replay.state.drags[$0]?.json } ?? []
+    return changed.isEmpty ? nil : .drags(changed)
   }
 
   /// Puts back what `change`, the result of one ``update(after:)``, changed.
   package mutating func undo(_ change: Change) {
-    switch (self, change) {
-    case (.sessions(var entries), .sessions(let before)):
-      entries.undo(before)
-      self = .sessions(entries)
-    case (.drags(var entries), .drags(let before)):
-      entries.undo(before)
-      self = .drags(entries)
-    default: preconditionFailure("a change of another map")
+    switch change {
+    case .sessions(let before): sessions?.undo(before)
+    case .drags(let before): drags?.undo(before)
     }
   }
 
   /// The map's JSON, as ``TraceState/json`` writes it.
   package var json: JSONValue {
-    switch self {
-    case .sessions(let entries): entries.json { $0.rawValue }
-    case .drags(let entries): entries.json { $0.rawValue }
-    }
+    if let sessions { return sessions.json { $0.rawValue } }
+    return drags?.json { $0.rawValue } ?? .object([:])
   }
 
   /// The JSON of each entry of a map, by its key.
-  package struct Entries<Key: Hashable> {
+  private struct Entries<Key: Hashable> {
     private var members: [Key: JSONValue] = [:]
 
     fileprivate init(_ entries: some Sequence<(Key, JSONValue)>) {
