@@ -213,7 +213,11 @@ private func skipperStatement(_ field: FieldDescription, _ layout: FlagLayout) -
 
 /// The decoder's `skipBody(of:)` for `table`: each body read past in stored order, its strings
 /// joining the frame's table and its pointer sample moving the scene's base as when it is made.
+///
+/// The body of the event that holds a pointer sample is a function of its own, always inlined,
+/// which the case calls: a run of samples read past calls it for each sample, without the switch.
 func skipperBody(_ table: [EventTypeDescription], _ names: Names) -> String {
+  var sampleSkipper: (event: EventTypeDescription, lines: [String])?
   let cases = table.map { event -> String in
     let layout = FlagLayout(event)
     let pointer = pointerRawBits(event, layout)
@@ -239,8 +243,29 @@ func skipperBody(_ table: [EventTypeDescription], _ names: Names) -> String {
       lines.insert(named ? flags : flags.replacingOccurrences(of: "let f", with: "_"), at: 0)
     }
     if lines.isEmpty { lines = ["break"] }
+    if pointer != nil {
+      if let other = sampleSkipper?.event {
+        fatalError("\(event.wireName) and \(other.wireName) both hold a pointer sample")
+      }
+      sampleSkipper = (event, lines)
+      lines = ["try skipPointerSampleBody()"]
+    }
     return "case .\(event.caseName):\n\(lines.joined(separator: "\n"))\n"
   }.joined()
+  // After `skipBody(of:)`'s closing brace, on lines of its own.
+  let sampleFunction =
+    sampleSkipper.map { event, lines in
+      """
+
+
+        /// Reads past the body of a `\(event.wireName)` record, as `decodeBody(of:)` reads it:
+        /// what `skipBody(of:)` does for one, and what a run of samples read past does for each.
+        @inline(__always)
+        mutating func skipPointerSampleBody() throws(DecodingFailure) {
+          \(lines.joined(separator: "\n"))
+        }
+      """
+    } ?? ""
   return """
     extension EventFrameDecoder {
       /// Reads past the body of an event of `type` without making the event, as
@@ -250,7 +275,7 @@ func skipperBody(_ table: [EventTypeDescription], _ names: Names) -> String {
         switch type {
         \(cases)
         }
-      }
+      }\(sampleFunction)
     }
 
     """

@@ -314,7 +314,7 @@ extension EventFrameDecoder {
       try skipEnumeration(if: f.has(2))
       try skipString(if: f.has(3))
     case .pointerDrag:
-      try skipPointerDragBody()
+      try skipPointerSampleBody()
     case .bandSelection:
       let f = try flags(bits: 7)
       try skipString()
@@ -408,5 +408,18 @@ extension EventFrameDecoder {
       try skipEnumeration()
 
     }
+  }
+
+  /// Reads past the body of a `pointer.drag` record, as `decodeBody(of:)` reads it:
+  /// what `skipBody(of:)` does for one, and what a run of samples read past does for each.
+  @inline(__always)
+  mutating func skipPointerSampleBody() throws(DecodingFailure) {
+    let f = try flags(bits: 5)
+    let session = try stringReferenceIndex()
+    try skipEnumeration()
+    try skipPointerPosition(xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: session)
+    try skipModifiers(if: f.has(0))
+    try skipEnumeration(if: f.has(1))
+    try skipString(if: f.has(2))
   }
 }

@@ -148,7 +148,7 @@ struct EventFrameDecoder {
         } else if type == .pointerDrag {
           // Read past with the samples after it that are not selected either, in a loop of
           // their own: a report's second reading reads past most of a frame's samples.
-          try skipPointerDragBody()
+          try skipPointerSampleBody()
           try skipSamplesThatFollow(into: &result, selecting: &selection)
         } else {
           try skipBody(of: type)
@@ -215,7 +215,7 @@ struct EventFrameDecoder {
       let start = reader.offset
       reader.offset += 1
       try advanceTime(at: start)
-      try skipPointerDragBody()
+      try skipPointerSampleBody()
       nextSeq += 1
     }
   }
@@ -548,18 +548,6 @@ struct EventFrameDecoder {
     let reference = Int(reader.bytes[reader.offset])
     guard reference > 0, reference < 0x80, reference <= count else { return nil }
     return reference - 1
-  }
-
-  /// Reads past the body of a `pointer.drag` record, as `decodeBody(of:)` reads it.
-  @inline(__always)
-  mutating func skipPointerDragBody() throws(DecodingFailure) {
-    let f = try flags(bits: 5)
-    let session = try stringReferenceIndex()
-    try skipEnumeration()
-    try skipPointerPosition(xIsRaw: f.has(3), yIsRaw: f.has(4), sessionIndex: session)
-    try skipModifiers(if: f.has(0))
-    try skipEnumeration(if: f.has(1))
-    try skipString(if: f.has(2))
   }
 
   /// Reads past a pointer sample's x and y, moving the scene's base as
