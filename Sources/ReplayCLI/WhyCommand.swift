@@ -98,9 +98,10 @@ struct WhyCommand: ParsableCommand {
     var replay = Replay()
     var value = replay.state.json(at: field)
     var everPresent = value != nil
-    var map = Self.wholeMap(field).flatMap { StateMapJSON($0, of: replay.state) }
+    let wholeMap = Self.wholeMap(field)
+    var map = wholeMap.flatMap { StateMapJSON($0, of: replay.state) }
     if map != nil { replay.noteChanges() }
-    var shared = Self.wholeMap(field) == "shared" ? replay.state.shared : nil
+    var shared = wholeMap == "shared" ? replay.state.shared : nil
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in

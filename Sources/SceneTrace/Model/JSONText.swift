@@ -176,31 +176,28 @@ package struct JSONText {
   /// `\u00XX`, every other character as its UTF-8.
   package mutating func appendString(_ text: String) {
     // In place, not through `withUTF8`, which is `mutating` and so would copy (retain) `text`.
-    let escaped = text.withUTF8Bytes { utf8 in
+    text.withUTF8Bytes { utf8 in
+      let escapes = { (byte: UInt8) in byte == 0x22 || byte == 0x5C || byte < 0x20 }
       // Most strings hold nothing to escape: written with their quotes in one piece.
-      guard utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+      guard utf8.contains(where: escapes) else {
         write(upTo: utf8.count + 2) { room in
           room[0] = UInt8(ascii: "\"")
           if let base = utf8.baseAddress { (room + 1).update(from: base, count: utf8.count) }
           room[utf8.count + 1] = UInt8(ascii: "\"")
           return utf8.count + 2
         }
-        return false
+        return
       }
-      return true
-    }
-    guard escaped else { return }
-    write(UInt8(ascii: "\""))
-    text.withUTF8Bytes { utf8 in
+      write(UInt8(ascii: "\""))
       var runStart = 0
-      for (index, byte) in utf8.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
+      for (index, byte) in utf8.enumerated() where escapes(byte) {
         write(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
         appendEscape(byte)
         runStart = index + 1
       }
       write(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      write(UInt8(ascii: "\""))
     }
-    write(UInt8(ascii: "\""))
   }
 
   private mutating func appendEscape(_ byte: UInt8) {

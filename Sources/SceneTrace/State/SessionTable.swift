@@ -53,7 +53,7 @@ public struct SessionTable: Sendable {
       return session(at: slot)
     }
     set {
-      noteChange(id)
+      changed.note(id)
       if let slot = slot(of: id) {
         put(newValue, at: slot)
       } else if let newValue {
@@ -63,7 +63,7 @@ public struct SessionTable: Sendable {
     // Changes a stored session where it is stored: it and its scene are moved out of their
     // places (placeholders with nothing to release take them) and back, never copied.
     _modify {
-      noteChange(id)
+      changed.note(id)
       guard let slot = slot(of: id) else {
         var value: SessionState? = nil
         yield &value
@@ -101,7 +101,7 @@ public struct SessionTable: Sendable {
     _ id: SessionID, _ body: (inout Record) -> Result
   ) -> Result? {
     guard let slot = slot(of: id) else { return nil }
-    noteChange(id)
+    changed.note(id)
     return body(&records[slot])
   }
 
@@ -109,7 +109,7 @@ public struct SessionTable: Sendable {
   /// when the trace has not named the session.
   package mutating func setScene(_ scene: consuming SceneState?, of id: SessionID) {
     guard let slot = slot(of: id) else { return }
-    noteChange(id)
+    changed.note(id)
     place(scene, at: slot)
   }
 
@@ -119,7 +119,7 @@ public struct SessionTable: Sendable {
     _ id: SessionID, _ body: (inout SceneState) -> Result
   ) -> Result? {
     guard let slot = slot(of: id), scenePositions[slot] >= 0 else { return nil }
-    noteChange(id)
+    changed.note(id)
     return body(&scenes[scenePositions[slot]])
   }
 
@@ -164,7 +164,7 @@ public struct SessionTable: Sendable {
   /// Runs `body` on every connected scene where it is stored, in slot order.
   package mutating func updateEachScene(_ body: (inout SceneState) -> Void) {
     for slot in sceneSlots.sorted() {
-      noteChange(keys[slot])
+      changed.note(keys[slot])
       body(&scenes[scenePositions[slot]])
     }
   }
@@ -183,18 +183,6 @@ public struct SessionTable: Sendable {
   package mutating func takeChangedSessions() -> [SessionID] {
     if recent >= 0 { changed.note(keys[recent]) }
     return changed.take()
-  }
-
-  /// Notes that session `id` changes, when the table notes changes: only the question is
-  /// inlined where a session changes.
-  @inline(__always)
-  private mutating func noteChange(_ id: SessionID) {
-    if _slowPath(changed.isNoting) { appendChange(id) }
-  }
-
-  @inline(never)
-  private mutating func appendChange(_ id: SessionID) {
-    changed.note(id)
   }
 
   /// The activation state of every connected scene, each read where it is stored, in no order.

@@ -1,0 +1,38 @@
+/// What a state's table notes of its changes for a reader that follows them (`replay why` of a
+/// whole map), once asked to: not part of the table's value, so that two tables are equal and
+/// hash alike whatever either has noted.
+struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
+  /// The keys noted since the last ``take()``, some more than once; nil until ``start()``.
+  private var keys: [Key]?
+
+  /// Whether it notes.
+  var isNoting: Bool { keys != nil }
+
+  /// Starts noting.
+  mutating func start() {
+    if keys == nil { keys = [] }
+  }
+
+  /// Notes `key`, when noting: only the question is inlined where a table changes (a replay
+  /// that notes nothing pays it at each change of a session or drag), the append is not.
+  @inline(__always)
+  mutating func note(_ key: Key) {
+    if _slowPath(keys != nil) { append(key) }
+  }
+
+  @inline(never)
+  private mutating func append(_ key: Key) {
+    keys?.append(key)
+  }
+
+  /// The keys noted since noting began or this last ran, each once, in no order.
+  mutating func take() -> [Key] {
+    guard let noted = keys else { return [] }
+    keys = []
+    return noted.count > 1 ? Array(Set(noted)) : noted
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { true }
+
+  func hash(into hasher: inout Hasher) {}
+}
