@@ -101,7 +101,6 @@ struct WhyCommand: ParsableCommand {
     let wholeMap = Self.wholeMap(field)
     var map = wholeMap.flatMap { StateMapJSON($0, of: replay.state) }
     if map != nil { replay.noteChanges() }
-    var shared = wholeMap == "shared" ? replay.state.shared : nil
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
@@ -117,12 +116,6 @@ struct WhyCommand: ParsableCommand {
               event: events[index], findings: Array(replay.findings[start...]), mapChange: change)
           )
           continue
-        }
-        // The shared store is compared before its JSON is made: one no event changed is the
-        // same storage, which `==` tells at once.
-        if let last = shared {
-          if replay.state.shared == last { continue }
-          shared = replay.state.shared
         }
         let next = Self.value(of: field, in: &replay)
         everPresent = everPresent || next != nil
@@ -156,10 +149,9 @@ struct WhyCommand: ParsableCommand {
     }
   }
 
-  /// The member of the state that `field` names when it is one of its whole maps: `sessions`
-  /// and `drags` are followed entry by entry (``StateMapJSON``), `shared` is compared whole
-  /// before its JSON is made. Nil for any other path, whose JSON is small or made from the one
-  /// entry it names.
+  /// The member of the state that `field` names when it is a whole member: `sessions`, `drags`
+  /// and `shared` are followed entry by entry (``StateMapJSON``). Nil for any other path, whose
+  /// JSON is small or made from the one entry it names.
   private static func wholeMap(_ field: JSONPath) -> String? {
     guard field.components.count == 1, case .key(let member) = field.components[0] else {
       return nil

@@ -132,8 +132,7 @@ struct DiffAndWhyTests {
 
   /// `why` of a whole map (`drags`, `shared`, `sessions`) lists every event that changed it,
   /// with the map before and after, as a replay that makes the map's JSON after every event
-  /// finds them (`why` makes the JSON of `drags` and `shared` only after an event that changed
-  /// them, and of `sessions` only the sessions an event changed).
+  /// finds them (`why` makes anew only the JSON of the entries an event changed).
   @Test(arguments: ["drags", "shared", "sessions"])
   func whyOfAWholeMapListsEveryEventThatChangedIt(member: String) throws {
     let folder = try ReplayTool.temporaryFolder()
@@ -169,6 +168,51 @@ struct DiffAndWhyTests {
     #expect(listed.compactMap { $0[before] } == changes.reversed().map(\.before))
     #expect(listed.compactMap { $0[after] } == changes.reversed().map(\.after))
     #expect(report[try JSONPath(parsing: "value")] == value)
+  }
+
+  /// The shared store keeps a key in the spelling it was first written in until it is deleted
+  /// (`"cafe\u{301}"` written again as `"café"` stays `"cafe\u{301}"`); `why shared` follows
+  /// its entries one by one and writes each under the spelling the store holds, as the state
+  /// JSON does.
+  @Test func whyOfTheSharedStoreWritesEachKeyAsTheStoreSpellsIt() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("spellings.jsonl").path
+    let (decomposed, precomposed) = ("defaults:cafe\u{301}", "defaults:caf\u{E9}")
+    let steps: [(key: String, value: String?)] = [
+      (decomposed, "1"), (precomposed, "2"), ("defaults:other", "3"), (precomposed, nil),
+      (precomposed, "4"), (decomposed, "5"),
+    ]
+    var replay = Replay()
+    var events: [Event] = []
+    // The state JSON of the store after each step, as text: the spelling is in its bytes.
+    var expected: [String] = []
+    for (index, step) in steps.enumerated() {
+      let payload: Event.Payload =
+        step.value.map { .stateWrite(key: step.key, value: $0, session: nil) }
+        ?? .stateDelete(key: step.key, session: nil)
+      let event = Event(seq: index + 1, time: TraceTime(seconds: Int64(index + 1)), payload)
+      events.append(event)
+      replay.apply(event)
+      expected.append(
+        try #require(replay.state.json(at: JSONPath(parsing: "shared"))).serialized())
+    }
+    // Written in one spelling and held in the other, after the second step and the last.
+    #expect(expected[1].utf8.contains(0xCC) && !expected[5].utf8.contains(0xCC))
+    try events.map(\.jsonLine).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try ReplayTool.run("why", path, "--depth", "10", "shared", "--json")
+    #expect(result.status == 0, "\(result.errors)")
+    let report = try JSONValue(parsing: Array(result.output.utf8))
+    guard case .array(let listed)? = report[try JSONPath(parsing: "changes")] else {
+      Issue.record("no changes in \(result.output.prefix(200))")
+      return
+    }
+    let after = try JSONPath(parsing: "after")
+    // Compared byte by byte: strings compare equal in either spelling.
+    #expect(
+      listed.compactMap { $0[after].map { Array($0.serialized().utf8) } }
+        == expected.reversed().map { Array($0.utf8) })
   }
 
   @Test func whyFollowsQuotedKeysAndShowsFindingsOnTheChangingEvent() throws {

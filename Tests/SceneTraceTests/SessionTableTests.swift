@@ -100,15 +100,16 @@ import Testing
     }
   }
 
-  /// A replay that notes changes names every session and drag an event changed, whichever rule
-  /// changed it and however (a pointer sample changes its scene without noting it; a new launch
-  /// drops every drag): what `replay why` of a whole map makes the JSON of after each event.
+  /// A replay that notes changes names every session, drag and key of the shared store an
+  /// event changed, whichever rule changed it and however (a pointer sample changes its scene
+  /// without noting it; a new launch drops every drag): what `replay why` of a whole map makes
+  /// the JSON of after each event.
   @Test(arguments: Seeds.range(0x5E55_2000, count: 8))
-  func aReplayNotesEverySessionAndDragAnEventChanges(seed: UInt64) {
+  func aReplayNotesEverySessionDragAndSharedKeyAnEventChanges(seed: UInt64) {
     var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
     var replay = Replay()
     replay.noteChanges()
-    var changes = (sessions: 0, drags: 0)
+    var changes = (sessions: 0, drags: 0, shared: 0)
     for event in random.events(count: 1500) {
       let before = replay.state
       replay.apply(event)
@@ -125,8 +126,15 @@ import Testing
         changes.drags += 1
         #expect(drags.contains(id), "seed \(seed), seq \(event.seq): drag \(id) not noted")
       }
+      let keys = Set(replay.takeChangedSharedKeys())
+      for key in Set(before.shared.keys).union(after.shared.keys)
+      where before.shared[key] != after.shared[key] {
+        changes.shared += 1
+        #expect(keys.contains(key), "seed \(seed), seq \(event.seq): key \(key) not noted")
+      }
     }
-    #expect(changes.sessions > 300 && changes.drags > 20, "seed \(seed)")
+    #expect(
+      changes.sessions > 300 && changes.drags > 20 && changes.shared > 20, "seed \(seed)")
   }
 
   /// What a state notes is no part of its value: two states equal but for it are equal, hash

@@ -26,6 +26,7 @@ extension BuiltInReducer {
       state.memory.noteFormerValue(old, of: key)
     }
     state.shared[key] = SharedValue(value: value, writer: writer, seq: log.seq)
+    state.changedSharedKeys.note(key)
     if key.isSharedAcrossScenes { requireRenders(of: key, value, in: &state) }
   }
 
@@ -41,6 +42,7 @@ extension BuiltInReducer {
         related: session.closedAt.map { [$0] } ?? [])
     }
     state.shared[key] = nil
+    state.changedSharedKeys.note(key)
     forgetRenders(of: key, in: &state)
   }
 

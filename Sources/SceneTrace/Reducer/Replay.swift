@@ -29,11 +29,13 @@ public struct Replay: Sendable {
     return Array(findings[..<end])
   }
 
-  /// Starts noting which sessions and drags the events applied change, for
-  /// ``takeChangedSessions()`` and ``takeChangedDrags()``.
+  /// Starts noting which sessions, drags and keys of the shared store the events applied
+  /// change, for ``takeChangedSessions()``, ``takeChangedDrags()`` and
+  /// ``takeChangedSharedKeys()``.
   package mutating func noteChanges() {
     state.sessions.noteChangedSessions()
     state.dragTable.noteChangedDrags()
+    state.changedSharedKeys.start()
   }
 
   /// The sessions that the events applied since noting began or this last ran changed, each
@@ -45,6 +47,13 @@ public struct Replay: Sendable {
   /// The drags that the events applied since noting began or this last ran changed, each once.
   package mutating func takeChangedDrags() -> [DragID] {
     state.dragTable.takeChangedDrags()
+  }
+
+  /// The keys of the shared store that the events applied since noting began or this last ran
+  /// wrote or deleted, each once, in no order, as the events spelled them: a key may be held
+  /// in the store in another spelling of the same characters (`"é"`, `"e\u{301}"`).
+  package mutating func takeChangedSharedKeys() -> [String] {
+    state.changedSharedKeys.take()
   }
 
   /// Applies one event and returns the findings it caused.

@@ -1,6 +1,6 @@
-/// What a state's table notes of its changes for a reader that follows them (`replay why` of a
-/// whole map), once asked to: not part of the table's value, so that two tables are equal and
-/// hash alike whatever either has noted.
+/// What a state's table (or the state, of its shared store) notes of its changes for a reader
+/// that follows them (`replay why` of a whole map), once asked to: not part of the value, so
+/// that two tables or states are equal and hash alike whatever either has noted.
 struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
   /// The keys noted since the last ``take()``, some more than once; nil until ``start()``.
   private var keys: [Key]?

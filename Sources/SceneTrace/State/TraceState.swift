@@ -24,6 +24,9 @@ public struct TraceState: Hashable, Sendable, Codable {
   var dragTable = DragTable()
   /// The app's shared store: the latest `state.write` of each key not deleted since.
   public var shared: [String: SharedValue] = [:]
+  /// The keys of ``shared`` that the reducer changed, while it notes them
+  /// (``Replay/noteChanges()``): not part of the state's value.
+  var changedSharedKeys = NotedChanges<String>()
 
   /// Whether the trace has reported the app-level key window itself (`app.keyWindow`); until it
   /// does, the key scene follows `window.becomeKey` in a foreground-active scene.

@@ -109,33 +109,38 @@ extension TraceState {
   }
 }
 
-/// The JSON of one of the state's maps of sessions or drags as ``TraceState/json`` holds it,
-/// kept up to date one entry at a time, for following the whole map over a trace (`replay why
-/// FILE sessions`): after each event only the entries the replay noted as changed are made anew
-/// (``Replay/noteChanges()``). Made whole after every event, the map's JSON grew with the trace,
-/// and following it with the square of the trace (10^5 mixed events: 9.7 s for `sessions`;
-/// 2·10^6: 45 s for `drags`). Their keys are identifiers, each one spelling; the shared store's
-/// are strings that one key of the store may hold in two spellings (`"é"`, `"e\u{301}"`), which
-/// a map of its entries would have to follow too: `why` compares that map whole instead.
+/// The JSON of one of the state's maps (`sessions`, `drags`, `shared`) as ``TraceState/json``
+/// holds it, kept up to date one entry at a time, for following the whole map over a trace
+/// (`replay why FILE sessions`): after each event only the entries the replay noted as changed
+/// are made anew (``Replay/noteChanges()``). Made whole after every event, the map's JSON grew
+/// with the trace, and following it with the square of the trace (10^5 mixed events: 9.7 s for
+/// `sessions`; 2·10^6: 45 s for `drags`, 5.6 s for `shared`).
+///
+/// Each entry keeps the name the state's JSON writes for it: the store may hold a key in
+/// another spelling of the same characters as the event that changed it (`"é"`,
+/// `"e\u{301}"`), and the name is the spelling the store holds.
 package struct StateMapJSON {
-  /// The entries of the map followed: one of the two is not nil. Optionals changed through
+  /// The entries of the map followed: one of the three is not nil. Optionals changed through
   /// optional chaining, where they are stored: an enum's payload bound to a variable and changed
   /// would be a second reference to its dictionary, copied whole at the change.
   private var sessions: Entries<SessionID>?
   private var drags: Entries<DragID>?
+  private var shared: Entries<String>?
 
-  /// What an update changed: each changed entry's JSON before it, for ``undo(_:)``.
+  /// What an update changed: each changed entry as it was before, for ``undo(_:)``.
   package enum Change {
-    case sessions([(SessionID, JSONValue?)])
-    case drags([(DragID, JSONValue?)])
+    case sessions([Entries<SessionID>.Before])
+    case drags([Entries<DragID>.Before])
+    case shared([Entries<String>.Before])
   }
 
-  /// The map `member` of the state (`sessions` or `drags`) as `state` holds it; nil for any
-  /// other member.
+  /// The map `member` of the state (`sessions`, `drags` or `shared`) as `state` holds it; nil
+  /// for any other member.
   package init?(_ member: String, of state: TraceState) {
     switch member {
-    case "sessions": sessions = Entries(state.sessions.lazy.map { ($0, $1.json) })
-    case "drags": drags = Entries(state.drags.lazy.map { ($0, $1.json) })
+    case "sessions": sessions = Entries(state.sessions.lazy.map { ($0, $0.rawValue, $1.json) })
+    case "drags": drags = Entries(state.drags.lazy.map { ($0, $0.rawValue, $1.json) })
+    case "shared": shared = Entries(state.shared.lazy.map { ($0, $0, $1.json) })
     default: return nil
     }
   }
@@ -145,12 +150,22 @@ package struct StateMapJSON {
   package mutating func update(after replay: inout Replay) -> Change? {
     if sessions != nil {
       let ids = replay.takeChangedSessions()
-      let changed = sessions?.update(ids) { replay.state.sessions[$0]?.json } ?? []
-      return changed.isEmpty ? nil : .sessions(changed)
+      let changed =
+        sessions?.update(ids) { id in replay.state.sessions[id].map { (id.rawValue, $0.json) } }
+      return changed?.isEmpty == false ? .sessions(changed ?? []) : nil
     }
-    let ids = replay.takeChangedDrags()
-    let changed = drags?.update(ids) { replay.state.drags[$0]?.json } ?? []
-    return changed.isEmpty ? nil : .drags(changed)
+    if drags != nil {
+      let ids = replay.takeChangedDrags()
+      let changed =
+        drags?.update(ids) { id in replay.state.drags[id].map { (id.rawValue, $0.json) } }
+      return changed?.isEmpty == false ? .drags(changed ?? []) : nil
+    }
+    let keys = replay.takeChangedSharedKeys()
+    let changed = shared?.update(keys) { key in
+      let store = replay.state.shared
+      return store.index(forKey: key).map { (store[$0].key, store[$0].value.json) }
+    }
+    return changed?.isEmpty == false ? .shared(changed ?? []) : nil
   }
 
   /// Puts back what `change`, the result of one ``update(after:)``, changed.
@@ -158,49 +173,65 @@ package struct StateMapJSON {
     switch change {
     case .sessions(let before): sessions?.undo(before)
     case .drags(let before): drags?.undo(before)
+    case .shared(let before): shared?.undo(before)
     }
   }
 
   /// The map's JSON, as ``TraceState/json`` writes it.
   package var json: JSONValue {
-    if let sessions { return sessions.json { $0.rawValue } }
-    return drags?.json { $0.rawValue } ?? .object([:])
+    sessions?.json ?? drags?.json ?? shared?.json ?? .object([:])
   }
 
-  /// The JSON of each entry of a map, by its key.
-  private struct Entries<Key: Hashable> {
-    private var members: [Key: JSONValue] = [:]
+  /// The name and JSON of each entry of a map, by its key.
+  package struct Entries<Key: Hashable> {
+    /// One entry: the name the state's JSON writes it under, and its JSON.
+    fileprivate typealias Entry = (name: String, json: JSONValue)
+    private var members: [Key: Entry] = [:]
 
-    fileprivate init(_ entries: some Sequence<(Key, JSONValue)>) {
-      for (key, json) in entries { members[key] = json }
+    /// An entry changed: its key, and the entry before (nil when it was not there).
+    package struct Before {
+      fileprivate let key: Key
+      fileprivate let entry: Entry?
     }
 
-    /// Makes anew the JSON of the entries `keys` (`entry` makes one, nil when it is gone), and
-    /// returns what it was of each one whose JSON changed.
-    fileprivate mutating func update(
-      _ keys: [Key], entry: (Key) -> JSONValue?
-    ) -> [(Key, JSONValue?)] {
-      var changed: [(Key, JSONValue?)] = []
+    fileprivate init(_ entries: some Sequence<(Key, String, JSONValue)>) {
+      for (key, name, json) in entries { members[key] = (name, json) }
+    }
+
+    /// Makes anew the entries of `keys` (`entry` makes one, nil when it is gone), and returns
+    /// what it was of each one that changed.
+    fileprivate mutating func update(_ keys: [Key], entry: (Key) -> Entry?) -> [Before] {
+      var changed: [Before] = []
       for key in keys {
-        let now = entry(key)
-        let before = members[key]
-        guard now != before else { continue }
-        changed.append((key, before))
+        let (now, before) = (entry(key), members[key])
+        guard !Self.alike(now, before) else { continue }
+        changed.append(Before(key: key, entry: before))
         members[key] = now
       }
       return changed
     }
 
-    fileprivate mutating func undo(_ changed: [(Key, JSONValue?)]) {
-      for (key, before) in changed { members[key] = before }
+    fileprivate mutating func undo(_ changed: [Before]) {
+      for before in changed { members[before.key] = before.entry }
+    }
+
+    /// Whether two entries, either of which may be missing, are written alike: the same JSON
+    /// under the same spelling of the name.
+    private static func alike(_ one: Entry?, _ other: Entry?) -> Bool {
+      switch (one, other) {
+      case (nil, nil): true
+      case (let one?, let other?):
+        one.json == other.json && one.name.utf8.elementsEqual(other.name.utf8)
+      default: false
+      }
     }
 
     /// The entries as an object, ordered by their names' scalars as the state JSON orders them.
-    fileprivate func json(name: (Key) -> String) -> JSONValue {
-      let members = Array(members)
+    fileprivate var json: JSONValue {
+      let members = Array(members.values)
       return JSONTreeSink.build { sink in
-        sink.emitSorted(count: members.count, key: { name(members[$0].key) }) { position, sink in
-          members[position].value.emit(to: &sink)
+        sink.emitSorted(count: members.count, key: { members[$0].name }) { position, sink in
+          members[position].json.emit(to: &sink)
         }
       }
     }
