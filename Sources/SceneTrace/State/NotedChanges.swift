@@ -36,3 +36,9 @@ struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
 
   func hash(into hasher: inout Hasher) {}
 }
+
+/// What a state notes of its changes and does not code, equate or hash (``NotedChanges``): what a
+/// check that a state codes every stored field it has leaves out.
+package protocol ChangeNotes {}
+
+extension NotedChanges: ChangeNotes {}
