@@ -30,19 +30,20 @@ extension EventsCommand {
     var types = Set<EventType>()
     var lastType: EventType?
     let scanned = try TraceFile.stream(joining: paths, options: options) { events in
-      // Read where they are stored: a `for` loop, or the batch's own subscript, handed out a
-      // copy of each event.
+      // Read where they are stored: a `for` loop, the batch's own subscript, or an event handed
+      // on from a buffer's, made a copy of each event.
       events.withUnsafeBufferPointer { events in
-        for index in events.indices {
-          if namesSessions { sessions.formUnion(events[index].payload.sessions) }
+        guard let start = events.baseAddress else { return }
+        for event in start..<start + events.count {
+          if namesSessions { sessions.formUnion(event.pointee.payload.sessions) }
           // Events come in runs of a type: a set is asked only when the type changes.
-          if namesTypes, events[index].type != lastType {
-            lastType = events[index].type
-            types.insert(events[index].type)
+          if namesTypes, event.pointee.type != lastType {
+            lastType = event.pointee.type
+            types.insert(event.pointee.type)
           }
-          guard let early, early.contains(events[index]) else { continue }
-          if !json { text.widen(toFit: CollectionOfOne(events[index])) }
-          kept?.append(events[index])
+          guard let early, early.contains(event) else { continue }
+          if !json { text.widen(event.pointee) }
+          kept?.append(event.pointee)
           if (kept?.count ?? 0) > Self.keptLimit { kept = nil }
         }
       }
@@ -58,7 +59,7 @@ extension EventsCommand {
     if let type { try TraceArguments.checkTypePrefix(type, among: types, path: path) }
     var output = ChunkedOutput()
     if let kept {
-      for event in kept { output.write(json ? event.jsonLine : text.line(event)) }
+      output.write(kept, selecting: nil, columns: json ? nil : text)
       return output.flush()
     }
     // Seqs of 0 or more are the bounds as given: the first pass's selection is this one.
@@ -74,12 +75,18 @@ extension EventsCommand {
       }
     }
     if !json, early == nil {
-      try pass { text.widen(toFit: $0.lazy.filter(selection.contains)) }
-    }
-    try pass { events in
-      for event in events where selection.contains(event) {
-        output.write(json ? event.jsonLine : text.line(event))
+      try pass { events in
+        events.withUnsafeBufferPointer { events in
+          guard let start = events.baseAddress else { return }
+          for event in start..<start + events.count where selection.contains(event) {
+            text.widen(event.pointee)
+          }
+        }
       }
+    }
+    let columns = json ? nil : text
+    try pass { events in
+      output.write(events, selecting: selection, columns: columns)
     }
     output.flush()
   }
@@ -112,5 +119,14 @@ extension EventsCommand {
       body(events)
       return end.map { (events.last?.seq ?? 0) < $0 } ?? true
     }
+  }
+}
+
+extension EventText {
+  /// Widens the columns to fit `event` too, from its fields: an event handed to a function is
+  /// copied.
+  @inline(__always)
+  fileprivate mutating func widen(_ event: borrowing Event) {
+    widen(seq: event.seq, time: event.time, type: event.type)
   }
 }

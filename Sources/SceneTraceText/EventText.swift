@@ -57,8 +57,11 @@ package struct EventText {
   }
 
   /// Widens the columns to one event's seq, time and type; a time's width is that of the text
-  /// a line writes (`TraceTime.withSecondsText`), made on the stack.
-  private mutating func widen(seq: Int, time: TraceTime, type: EventType) {
+  /// a line writes (`TraceTime.withSecondsText`), made on the stack. For a caller that widens
+  /// them event by event, from the event's fields: a generic sequence of one event
+  /// (unspecialized across the module) cost more than the event's line, and an event handed
+  /// over is copied.
+  package mutating func widen(seq: Int, time: TraceTime, type: EventType) {
     widen(
       seqCount: Self.decimalCount(seq), timeCount: time.withSecondsText(\.count),
       typeCount: type.rawValue.utf8.count)

@@ -151,6 +151,31 @@ import Testing
     }
   }
 
+  /// A decimal of a few fractional digits is written without a string made for it, and reads
+  /// as `description` writes it (a whole number without its `.0`); its neighbours, which no
+  /// short decimal reads back as, are written by `description`, as is every other number.
+  @Test(arguments: [UInt64(0xD0_0B1E), 0xD0_0B1F, 0xD0_0B20, 0xD0_0B21])
+  func aShortDecimalIsWrittenAsItsDescription(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var numbers: [Double] = [
+      0.001, -0.001, 0.0015, 0.0009, 0.01, 0.1, 0.125, 0.3, 0.7, 1.5, -0.5, 99_999_999_999.5,
+      1e11 - 0.25, 1e11 + 0.5, 123_456.789, 0.1 + 0.2, 2.675, 1.005,
+    ]
+    for _ in 0..<20_000 {
+      let divisor = [2.0, 4, 8, 10, 20, 100, 200, 1000, 3, 7].randomElement(using: &random)!
+      let reach = [1_000, 1_000_000, 1_000_000_000, 1 << 50].randomElement(using: &random)!
+      let number = Double(Int.random(in: -reach...reach, using: &random)) / divisor
+      numbers += [number, number.nextUp, number.nextDown]
+      numbers.append(Double(bitPattern: random.next()))
+    }
+    for number in numbers where number.isFinite {
+      var text = JSONText()
+      text.appendNumber(number)
+      let expected = number.wholeValue.map(String.init) ?? number.description
+      #expect(text.string == expected, "\(number)")
+    }
+  }
+
   /// A text made without room takes empty pieces without touching its storage, then grows
   /// for the first bytes.
   @Test func aTextWithoutRoomTakesEmptyPiecesAndThenGrows() {
