@@ -151,6 +151,28 @@ import Testing
     }
   }
 
+  /// An integer is written where it goes, its digits counted first: each reads as `String`
+  /// writes it, at every magnitude and either side of every power of ten.
+  @Test func anIntegerReadsAsItsString() {
+    var random = SplitMix64(seed: 0x1A7E)
+    var numbers = [0, 1, -1, 9, 10, 99, 100, -100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+    var power = 1
+    while power <= Int.max / 10 {
+      power *= 10
+      numbers += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+    }
+    for _ in 0..<20_000 {
+      let bits = Int(random.next() % 64)
+      numbers.append(Int(truncatingIfNeeded: random.next()) >> bits)
+    }
+    var text = JSONText()
+    for number in numbers {
+      text.removeAll()
+      text.appendInteger(number)
+      #expect(text.string == String(number), "\(number)")
+    }
+  }
+
   /// A decimal of a few fractional digits is written without a string made for it, and reads
   /// as `description` writes it (a whole number without its `.0`); its neighbours, which no
   /// short decimal reads back as, are written by `description`, as is every other number.
