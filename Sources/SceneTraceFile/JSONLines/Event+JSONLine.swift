@@ -317,7 +317,8 @@ extension JSONText {
   /// power of ten, each exact, is correctly rounded), and then it is the shortest that does:
   /// below 10^11 two doubles are less than 2^-16 apart, so no other decimal of as few
   /// fractional digits (0.001 or more away) reads back as `value`, and one of fewer would have
-  /// been found first. Below 0.001 and from 2^53 `description` writes an exponent.
+  /// been found first. Any other value is left to `description`: below 0.001 no decimal of three
+  /// fractional digits is its, and from 2^53 `description` writes an exponent.
   private mutating func appendShortDecimal(_ value: Double) -> Bool {
     let magnitude = value.magnitude
     guard magnitude >= 0.001, magnitude < 1e11 else { return false }
