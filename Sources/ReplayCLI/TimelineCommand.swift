@@ -99,16 +99,34 @@ struct TimelineCommand: ParsableCommand {
       }
       try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     }
-    let trace = try reading.load(files, quiet: progress.quiet)
-    guard let firstEvent = trace.events.first, let lastEvent = trace.events.last else {
+    // An HTML page shows each event it details, so it holds the events; a drawing needs only
+    // what the timeline lays out, made as the trace is read.
+    let html = output?.lowercased().hasSuffix(".html") == true
+    let trace: LoadedTrace
+    let timeline: Timeline
+    let (seqs, times, named): ([Int], [TraceTime], Set<SessionID>)
+    if html {
+      trace = try reading.load(files, quiet: progress.quiet)
+      timeline = Timeline(events: trace.events, loss: trace.loss)
+      (seqs, times) = (trace.events.map(\.seq), trace.events.map(\.time))
+      named = session == nil ? [] : Set(trace.events.lazy.flatMap(\.payload.sessions))
+    } else {
+      var layout = Timeline.Layout()
+      trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
+        .withoutEvents
+      timeline = layout.finish(loss: trace.loss)
+      (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
+    }
+    guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
       throw UsageError("\(trace.path) holds no events; there is nothing to draw")
     }
     let first = try from.map {
       try TraceArguments.bound(
-        $0, option: "--from", isEnd: false, in: trace.events, path: trace.path)
+        $0, option: "--from", isEnd: false, seqs: seqs, times: times, path: trace.path)
     }
     let end = try to.map {
-      try TraceArguments.bound($0, option: "--to", isEnd: true, in: trace.events, path: trace.path)
+      try TraceArguments.bound(
+        $0, option: "--to", isEnd: true, seqs: seqs, times: times, path: trace.path)
     }
     if let first, let end, first > end {
       throw UsageError(
@@ -116,17 +134,15 @@ struct TimelineCommand: ParsableCommand {
           + "would be drawn")
     }
     if let session {
-      try TraceArguments.checkSession(session, in: trace.events, path: trace.path)
+      try TraceArguments.checkSession(session, among: named, path: trace.path)
     }
-    let startEvent = trace.events.first { $0.seq >= (first ?? firstEvent.seq) } ?? firstEvent
-    let endEvent = trace.events.last { $0.seq <= (end ?? lastEvent.seq) } ?? lastEvent
+    let start = seqs.firstIndex { $0 >= (first ?? firstSeq) } ?? 0
+    let stop = seqs.lastIndex { $0 <= (end ?? lastSeq) } ?? seqs.count - 1
     let window = TimelineText.Window(
-      seqs: startEvent.seq...max(startEvent.seq, endEvent.seq),
-      times: startEvent.time...max(startEvent.time, endEvent.time))
-    let timeline = Timeline(events: trace.events, loss: trace.loss)
+      seqs: seqs[start]...max(seqs[start], seqs[stop]),
+      times: times[start]...max(times[start], times[stop]))
     let sessions = session.map { [SessionID($0)] }
     if let output {
-      let html = output.lowercased().hasSuffix(".html")
       let page =
         html
         ? Self.page(trace: trace, timeline: timeline, window: window, sessions: sessions)
