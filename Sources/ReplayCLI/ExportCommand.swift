@@ -64,8 +64,10 @@ struct ExportCommand: ParsableCommand {
       try exportJSONLines(to: temporary)
       try Self.copy(temporary, to: .standardOutput)
     case (.chromeTrace, _):
-      let trace = try reading.load(files)
-      let data = try ChromeTrace.json(Timeline(events: trace.events, loss: trace.loss))
+      // The timeline is laid out as the trace is read, not from the trace loaded whole.
+      var layout = Timeline.Layout()
+      let trace = try reading.streamAhead(files, quiet: true) { layout.add($0) }.withoutEvents
+      let data = try ChromeTrace.json(layout.finish(loss: trace.loss))
       guard let output else { return FileHandle.standardOutput.write(data) }
       try TraceOutput.write(data, to: output)
     }

@@ -114,8 +114,8 @@ struct TimelineCommand: ParsableCommand {
       var layout = Timeline.Layout()
       trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
         .withoutEvents
-      timeline = layout.finish(loss: trace.loss)
       (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
+      timeline = layout.finish(loss: trace.loss)
     }
     guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
       throw UsageError("\(trace.path) holds no events; there is nothing to draw")
