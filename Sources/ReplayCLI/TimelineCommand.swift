@@ -102,21 +102,17 @@ struct TimelineCommand: ParsableCommand {
     // An HTML page shows each event it details, so it holds the events; a drawing needs only
     // what the timeline lays out, made as the trace is read.
     let html = output?.lowercased().hasSuffix(".html") == true
+    var layout = Timeline.Layout()
     let trace: LoadedTrace
-    let timeline: Timeline
-    let (seqs, times, named): ([Int], [TraceTime], Set<SessionID>)
     if html {
       trace = try reading.load(files, quiet: progress.quiet)
-      timeline = Timeline(events: trace.events, loss: trace.loss)
-      (seqs, times) = (trace.events.map(\.seq), trace.events.map(\.time))
-      named = session == nil ? [] : Set(trace.events.lazy.flatMap(\.payload.sessions))
+      layout.add(trace.events)
     } else {
-      var layout = Timeline.Layout()
       trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
         .withoutEvents
-      (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
-      timeline = layout.finish(loss: trace.loss)
     }
+    let (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
+    let timeline = layout.finish(loss: trace.loss)
     guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
       throw UsageError("\(trace.path) holds no events; there is nothing to draw")
     }

@@ -136,9 +136,14 @@ package struct BehaviourComparison {
     in range: Range<Int>, of events: [Event], from state: TraceState, other: TraceState
   ) -> Int? {
     var state = state
+    // The other state's JSON made once, when first needed.
+    var target: JSONValue?
     for index in range {
       reducer.reduce(into: &state, event: events[index])
-      if !state.behaves(as: other) { return index }
+      if state.holdsTheSameValues(as: other) { continue }
+      let otherJSON = target ?? other.behaviourJSON
+      target = otherJSON
+      if state.behaviourJSON != otherJSON { return index }
     }
     return nil
   }
@@ -206,15 +211,17 @@ extension TraceState {
   /// seqs (one holds an event the other does not) differ in those seqs, and the JSON still
   /// decides for them.
   package func behaves(as other: TraceState) -> Bool {
-    if app == other.app, sessions == other.sessions, drags == other.drags,
-      shared.count == other.shared.count,
-      shared.allSatisfy({ key, value in
+    holdsTheSameValues(as: other) || behaviourJSON == other.behaviourJSON
+  }
+
+  /// Whether the values ``behaviourJSON`` is made of are equal in this state and `other`: then
+  /// their JSON is too (the converse need not hold).
+  fileprivate func holdsTheSameValues(as other: TraceState) -> Bool {
+    app == other.app && sessions == other.sessions && drags == other.drags
+      && shared.count == other.shared.count
+      && shared.allSatisfy { key, value in
         other.shared[key].map { $0.value == value.value && $0.writer == value.writer } ?? false
-      })
-    {
-      return true
-    }
-    return behaviourJSON == other.behaviourJSON
+      }
   }
 
   /// The state JSON without what says where a state stands rather than what it holds: `seq`,
