@@ -186,10 +186,12 @@ struct TraceReadingOptions: ParsableArguments {
 
   /// Tells standard error what reading `trace` skipped, cut off or found damaged, and where
   /// the recorder dropped events.
-  static func reportLosses(of trace: LoadedTrace) {
-    reportDrops(
-      in: trace.path,
-      trace.loss.lazy.filter { $0.kind == .dropped }.map { ($0.seq, $0.summary) })
+  static func reportLosses(of trace: LoadedTrace, listingDrops: Bool = true) {
+    if listingDrops {
+      reportDrops(
+        in: trace.path,
+        trace.loss.lazy.filter { $0.kind == .dropped }.map { ($0.seq, $0.summary) })
+    }
     for warning in trace.warnings { Console.report(warning: "\(trace.path): \(warning)") }
     for damage in trace.damage {
       Console.report(warning: "\(trace.path) is damaged at \(damage)")

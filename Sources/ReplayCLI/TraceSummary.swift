@@ -102,8 +102,10 @@ struct TraceSummary {
     source = .events(whyNotTheIndex: whyNotTheIndex)
   }
 
-  /// Reads the file at `path` for its summary; losses go to standard error. A closed `.sctrace`
-  /// file answers from its index unless `full`, decoding at most `sampledFrames` frames.
+  /// Reads the file at `path` for its summary; damage and warnings go to standard error, but
+  /// not the recorder's drops, which the summary lists every one of (standard error listed ten
+  /// and pointed to `replay info` for the rest). A closed `.sctrace` file answers from its index
+  /// unless `full`, decoding at most `sampledFrames` frames.
   static func read(_ path: String, options: ReadOptions, full: Bool, sampledFrames: Int) throws
     -> TraceSummary
   {
@@ -113,9 +115,7 @@ struct TraceSummary {
       if !full {
         switch try IndexedTrace.open(path: path, sampling: sampledFrames) {
         case .indexed(let indexed):
-          let summary = TraceSummary(indexed)
-          TraceReadingOptions.reportDrops(in: path, summary.loss.lines)
-          return summary
+          return TraceSummary(indexed)
         case .needsFullRead(let reason): whyNotTheIndex = reason
         }
       }
@@ -126,7 +126,7 @@ struct TraceSummary {
       // A file without a readable event is an error, as for every command that reads traces:
       // loading it says why.
       if tally.count == 0 { _ = try TraceFile.load(path: path, options: options) }
-      TraceReadingOptions.reportLosses(of: inspection.trace)
+      TraceReadingOptions.reportLosses(of: inspection.trace, listingDrops: false)
       return TraceSummary(
         path: path, trace: inspection.trace, tally: tally, counts: counts,
         inspection: inspection, fileByteCount: size, whyNotTheIndex: whyNotTheIndex)
@@ -136,7 +136,7 @@ struct TraceSummary {
       counts.add(events)
       return true
     }
-    TraceReadingOptions.reportLosses(of: streamed.withoutEvents)
+    TraceReadingOptions.reportLosses(of: streamed.withoutEvents, listingDrops: false)
     return TraceSummary(
       path: path, trace: streamed.withoutEvents, tally: streamed.tally, counts: counts,
       inspection: nil, fileByteCount: size)

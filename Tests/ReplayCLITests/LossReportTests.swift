@@ -52,12 +52,7 @@ struct LossReportTests {
   /// A recorder that drops at many places: standard error lists the first ten drops and says
   /// how many more there are; `check` still reports each one as a finding.
   @Test func manyDropsAreListedTenThenCounted() throws {
-    var lines = [#"{"type":"app.launch","launch":"L1"}"#]
-    for index in 1...25 {
-      lines.append(#"{"t":\#(index),"type":"trace.gap","dropped":\#(index)}"#)
-      lines.append(#"{"t":\#(index).5,"type":"app.mark","label":"after \#(index)"}"#)
-    }
-    let path = try write(lines.joined(separator: "\n") + "\n")
+    let path = try write(Self.twentyFiveDrops)
     let result = try ReplayTool.run("check", path)
     let listed = result.errors.components(separatedBy: "\n").filter {
       $0.contains("events lost at seq")
@@ -66,6 +61,34 @@ struct LossReportTests {
     #expect(listed.first?.hasSuffix("events lost at seq 2 (1 dropped by the recorder)") == true)
     #expect(result.errors.contains("\(path): events lost at 15 more places; `replay info \(path)`"))
     #expect(result.output.components(separatedBy: "warning[trace.events-lost]").count == 26)
+  }
+
+  /// A launch where the recorder dropped 1, 2, … 25 events before each of 25 marks.
+  private static let twentyFiveDrops: String = {
+    var lines = [#"{"type":"app.launch","launch":"L1"}"#]
+    for index in 1...25 {
+      lines.append(#"{"t":\#(index),"type":"trace.gap","dropped":\#(index)}"#)
+      lines.append(#"{"t":\#(index).5,"type":"app.mark","label":"after \#(index)"}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }()
+
+  /// `info` lists every drop in its report, so standard error does not list them again (ten,
+  /// then a pointer to `replay info` for the rest), from JSON Lines or from a file's index.
+  @Test func infoListsEveryDropOnceInItsReport() throws {
+    let path = try write(Self.twentyFiveDrops)
+    let sctrace = path + ".sctrace"
+    #expect(try ReplayTool.run("import", path, "-o", sctrace).status == 0)
+    for file in [path, sctrace] {
+      let result = try ReplayTool.run("info", file)
+      #expect(result.status == 0)
+      let listed = result.output.components(separatedBy: "\n").filter {
+        $0.hasPrefix("    at seq ")
+      }
+      #expect(listed.count == 25, "\(file)")
+      #expect(listed.last == "    at seq 50: 25 dropped by the recorder", "\(file)")
+      #expect(!result.errors.contains("events lost"), "\(file): \(result.errors)")
+    }
   }
 
   @Test func findingAfterALossInTheSameLaunchIsMarked() throws {
