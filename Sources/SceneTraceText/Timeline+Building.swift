@@ -86,65 +86,72 @@ private struct Builder {
     last = (event.time, event.seq)
     seqs.append(event.seq)
     times.append(event.time)
-    for session in event.payload.sessions where laneIndex[session] == nil {
-      laneIndex[session] = lanes.count
-      lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
-    }
-    for session in event.payload.sessions {
-      if let index = laneIndex[session], let role = state.sessions[session]?.role {
-        lanes[index].role = role
+    // The sessions the event names, made once: each making is an array.
+    let named = event.payload.sessions
+    // Each session's role, and below what the lanes show of its scene, read where the state
+    // stores them: the table's subscript makes the whole session, its scene copied, which for
+    // every session of every event was half of laying a timeline out.
+    for session in named {
+      let index: Int
+      if let known = laneIndex[session] {
+        index = known
+      } else {
+        index = lanes.count
+        laneIndex[session] = index
+        lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
       }
+      if let role = state.sessions.role(of: session) { lanes[index].role = role }
     }
     if case .appLaunch(let launch, _, _, _, _, _) = event.payload {
       launches.append(Timeline.Launch(name: launch, seq: event.seq, time: event.time))
     }
     // Only the sessions an event names change, but for a launch or a termination, which
     // closes every scene.
-    var touched = event.payload.sessions
+    var touched = named
     switch event.payload {
     case .appLaunch, .appTerminate: touched += open.keys.sorted()
     default: break
     }
-    followScenes(touched, event, state)
-    followKeyScene(event, state)
     for session in touched {
-      let window = state.sessions[session]?.scene?.keyWindow
+      let scene = state.sessions.sceneOutline(of: session)
+      followScene(session, scene, event)
+      let window = scene?.keyWindow
       guard keyWindows.open[session]?.name != window else { continue }
       keyWindows.end(session, at: event)
       if let window { keyWindows.begin(session, window, at: event) }
     }
+    followKeyScene(event, state)
     note(event, state)
   }
 
-  /// Closes, opens and splits scene lives where the scenes' states changed.
-  private mutating func followScenes(
-    _ touched: [SessionID], _ event: Event, _ state: TraceState
+  /// Closes, opens or splits the life of `session`'s scene where its state changed: `scene` is
+  /// what the state after `event` holds of it.
+  private mutating func followScene(
+    _ session: SessionID, _ scene: (instance: Int, state: SceneActivation?, keyWindow: String?)?,
+    _ event: Event
   ) {
-    for session in touched {
-      let scene = state.sessions[session]?.scene
-      if var current = open[session] {
-        if let scene, scene.instance == current.life.instance {
-          guard scene.state != current.state else { continue }
-          close(&current, at: event)
-          current.state = scene.state
-          open[session] = current
-          continue
-        }
+    if var current = open[session] {
+      if let scene, scene.instance == current.life.instance {
+        guard scene.state != current.state else { return }
         close(&current, at: event)
-        current.life.lifetime.end = event.time
-        current.life.lifetime.endSeq = event.seq
-        lanes[laneIndex[session] ?? 0].scenes.append(current.life)
-        open[session] = nil
+        current.state = scene.state
+        open[session] = current
+        return
       }
-      if let scene {
-        let period = Timeline.Period(
-          start: event.time, startSeq: event.seq, end: event.time, endSeq: event.seq)
-        let life = Timeline.SceneLife(
-          instance: scene.instance, launch: launches.isEmpty ? nil : launches.count - 1,
-          lifetime: period, spans: [])
-        open[session] = OpenScene(
-          life: life, state: scene.state, since: event.time, sinceSeq: event.seq)
-      }
+      close(&current, at: event)
+      current.life.lifetime.end = event.time
+      current.life.lifetime.endSeq = event.seq
+      lanes[laneIndex[session] ?? 0].scenes.append(current.life)
+      open[session] = nil
+    }
+    if let scene {
+      let period = Timeline.Period(
+        start: event.time, startSeq: event.seq, end: event.time, endSeq: event.seq)
+      let life = Timeline.SceneLife(
+        instance: scene.instance, launch: launches.isEmpty ? nil : launches.count - 1,
+        lifetime: period, spans: [])
+      open[session] = OpenScene(
+        life: life, state: scene.state, since: event.time, sinceSeq: event.seq)
     }
   }
 

@@ -199,6 +199,17 @@ public struct SessionTable: Sendable {
     return scenes.withUnsafeBufferPointer { body($0[scenePositions[slot]]) }
   }
 
+  /// The instance, the activation state and the key window of session `id`'s scene, read where
+  /// it is stored; nil when the trace has not named the session or it has no scene. What a
+  /// timeline follows of each scene an event names: ``readScene(_:_:)``, called from another
+  /// module, is not specialized there, and copied the scene at every read (about 2,000
+  /// instructions an event of laying a timeline out).
+  package func sceneOutline(
+    of id: SessionID
+  ) -> (instance: Int, state: SceneActivation?, keyWindow: String?)? {
+    readScene(id) { ($0.instance, $0.state, $0.keyWindow) }
+  }
+
   /// The status of session `id`, read where it is stored; nil when the trace has not named it.
   package func status(of id: SessionID) -> SessionStatus? {
     slot(of: id).map { records[$0].status }

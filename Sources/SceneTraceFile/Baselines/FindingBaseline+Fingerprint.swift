@@ -40,7 +40,7 @@ package struct FindingFingerprinter {
 
   /// The role of the finding's session, when it names one whose role is known.
   package func role(of finding: Finding) -> String? {
-    finding.session.flatMap { state.sessions[$0]?.role?.rawValue }
+    finding.session.flatMap { state.sessions.role(of: $0)?.rawValue }
   }
 
   /// The baseline entry that stands for `finding`.

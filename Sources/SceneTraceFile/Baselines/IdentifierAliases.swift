@@ -27,7 +27,7 @@ struct IdentifierAliases {
   init(_ appearances: IdentifierAppearances, state: TraceState) {
     var ranks: [String: Int] = [:]
     for session in appearances.sessions.identifiers + appearances.listedSessions.identifiers {
-      let role = state.sessions[SessionID(session)]?.role?.rawValue ?? "session"
+      let role = state.sessions.role(of: SessionID(session))?.rawValue ?? "session"
       ranks[role, default: 0] += 1
       assign(session, alias: "\(role)#\(ranks[role, default: 0])")
     }
