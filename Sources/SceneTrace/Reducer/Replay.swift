@@ -157,7 +157,10 @@ public struct Replay: Sendable {
         findings.append(finding)
       }
     }
-    findings.sort(by: Finding.reportOrder)
+    // Events come in seq order and each reports at its own seq, in rule order: the findings
+    // are nearly always in report order already, and are then only checked (sorting them
+    // anyway was 2.7 % of replaying the benchmark's mixed session, each finding copied).
+    if !findings.isInReportOrder { findings.sort(by: Finding.reportOrder) }
     return found
   }
 
@@ -171,5 +174,22 @@ public struct Replay: Sendable {
     replay.apply(events)
     replay.finish()
     return replay
+  }
+}
+
+extension [Finding] {
+  /// Whether no finding comes before the one ahead of it in ``Finding/reportOrder(_:_:)``.
+  /// Read where the findings are stored, their seqs first: a finding handed to the order is
+  /// copied, its message and related seqs retained and released.
+  fileprivate var isInReportOrder: Bool {
+    withUnsafeBufferPointer { findings in
+      guard var earlier = findings.baseAddress, findings.count > 1 else { return true }
+      for later in earlier + 1..<earlier + findings.count {
+        defer { earlier = later }
+        if earlier.pointee.seq < later.pointee.seq { continue }
+        if Finding.reportOrder(later.pointee, earlier.pointee) { return false }
+      }
+      return true
+    }
   }
 }

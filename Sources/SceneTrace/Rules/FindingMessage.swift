@@ -67,6 +67,13 @@ struct FindingMessage: ExpressibleByStringInterpolation {
       bytes.append(string)
     }
 
+    /// A session's name, copied from the table of names: its `description` made a string of
+    /// it, a heap object for a UUID, at every message that names a scene.
+    @inline(never)
+    mutating func appendInterpolation(_ id: SessionID) {
+      NameTable.sessions.withName(id.number) { bytes.append(contentsOf: $0) }
+    }
+
     /// `string` in quotes, escaped as its `debugDescription` writes it (`"it\'s"`).
     @inline(never)
     mutating func appendInterpolation(quoted string: String) {
