@@ -48,6 +48,30 @@ import Testing
         + "Written ahead.")
   }
 
+  /// A message is a value: joined to two others, or grown past its room, each message and
+  /// each copy keeps its own text, as strings do.
+  @Test func aMessageJoinedTwiceOrGrownKeepsItsText() {
+    let clause: FindingMessage = "the scene \(SessionID("A"))"
+    let first = clause + " became active"
+    let second = clause + " went to the background"
+    #expect(clause.text == "the scene A")
+    #expect(first.text == "the scene A became active")
+    #expect(second.text == "the scene A went to the background")
+    let twice = clause + clause
+    #expect(twice.text == "the scene Athe scene A")
+    // Far past the room a message starts with, by pieces of every length up to 97 bytes.
+    var grown: FindingMessage = "start"
+    var expected = "start"
+    for length in 0..<300 {
+      let piece = String(repeating: "x", count: length % 97) + "\(length)"
+      let copy = grown
+      grown = grown + FindingMessage(piece)
+      expected += piece
+      #expect(copy.text.count == expected.count - piece.count)
+    }
+    #expect(grown.text == expected)
+  }
+
   /// A quoted value reads as its `debugDescription`, for seeded strings of printable ASCII,
   /// the characters it escapes (quotes, backslash, controls) and scalars beyond ASCII.
   @Test func aQuotedValueReadsAsItsDebugDescription() {

@@ -84,7 +84,8 @@ extension BuiltInReducer {
   }
 
   private static func derivation(_ outcome: BandOutcome) -> FindingMessage {
-    let before = list(outcome.before)
+    // The selection before is listed only where the message names it.
+    var before: FindingMessage { list(outcome.before) }
     let inside = list(outcome.inside)
     if outcome.modifiers.contains(.command) {
       return "with Command the items inside (\(inside)) toggle the selection before (\(before))"
