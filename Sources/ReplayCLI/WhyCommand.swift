@@ -100,7 +100,8 @@ struct WhyCommand: ParsableCommand {
     var everPresent = value != nil
     let wholeMap = Self.wholeMap(field)
     var map = wholeMap.flatMap { StateMapJSON($0, of: replay.state) }
-    if map != nil { replay.noteChanges() }
+    let entry = MapEntry(field)
+    if let noted = map?.notedMap ?? entry?.map { replay.noteChanges(to: noted) }
     // The last change and `depth` before it (every one, for a depth as large as an Int goes).
     var changes = Changes(kept: depth == .max ? depth : depth + 1)
     let streamed = try reading.streamAhead([file], quiet: true) { events in
@@ -117,6 +118,8 @@ struct WhyCommand: ParsableCommand {
           )
           continue
         }
+        // A field of one session, drag or shared value changes only where that entry does.
+        if let entry, !entry.changed(in: &replay) { continue }
         let next = Self.value(of: field, in: &replay)
         everPresent = everPresent || next != nil
         if next != value {
@@ -157,6 +160,51 @@ struct WhyCommand: ParsableCommand {
       return nil
     }
     return member
+  }
+
+  /// The entry of a map that a path into it names (`sessions.B.scene.focus`, `drags.d1`,
+  /// `shared["k"].value`): the field can change only at an event that changes that entry, and
+  /// its value is made again only after such an event. Made after every event, a session's
+  /// JSON was four fifths of following a field of it (2·10^5 mixed events: 10,400
+  /// instructions an event).
+  private enum MapEntry {
+    case session(SessionID)
+    case drag(DragID)
+    case shared(String)
+
+    /// The entry `field` is in; nil when it is not in one entry of a map.
+    init?(_ field: JSONPath) {
+      guard field.components.count >= 2, case .key(let member) = field.components[0],
+        case .key(let key) = field.components[1]
+      else { return nil }
+      switch member {
+      case "sessions": self = .session(SessionID(key))
+      case "drags": self = .drag(DragID(key))
+      case "shared": self = .shared(key)
+      default: return nil
+      }
+    }
+
+    /// The map whose changes tell this entry's.
+    var map: Replay.NotedMap {
+      switch self {
+      case .session: .sessions
+      case .drag: .drags
+      case .shared: .shared
+      }
+    }
+
+    /// Whether the events `replay` applied since this was last asked changed the entry (or
+    /// may have: an entry noted may have been set to what it was). A shared value is looked up
+    /// by its key's characters, as the store finds it, so a write in another spelling of them
+    /// changes it too.
+    func changed(in replay: inout Replay) -> Bool {
+      switch self {
+      case .session(let id): replay.takeChangedSessions().contains(id)
+      case .drag(let id): replay.takeChangedDrags().contains(id)
+      case .shared(let key): replay.takeChangedSharedKeys().contains(key)
+      }
+    }
   }
 
   /// The field's value in the state of `replay`, read where the state is stored: read from

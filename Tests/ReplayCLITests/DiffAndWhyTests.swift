@@ -142,7 +142,48 @@ struct DiffAndWhyTests {
     let events = random.events(count: 3000)
     try events.map(\.jsonLine).joined(separator: "\n")
       .write(toFile: path, atomically: true, encoding: .utf8)
-    let field = try JSONPath(parsing: member)
+    let (changes, value) = Self.changes(of: try JSONPath(parsing: member), over: events)
+    #expect(changes.count > 20)
+    let report = try Self.expectWhy(of: member, in: path, toList: changes)
+    #expect(report?[try JSONPath(parsing: "value")] == value)
+  }
+
+  /// `why` of a field of one session, drag or shared value lists every event that changed it,
+  /// as a replay that makes the field's value after every event finds them (`why` makes it
+  /// anew only after an event that changed that session, drag or key: a launch changes every
+  /// scene without naming one).
+  @Test(arguments: [
+    "sessions.A", "sessions.B.scene", "sessions.C.scene.state", "sessions.A.status", "drags.B",
+    "drags.C.phase", "shared",
+  ])
+  func whyOfAFieldOfOneEntryListsEveryEventThatChangedIt(field member: String) throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("random.jsonl").path
+    var random = RandomEvents(seed: 0x3A77_0002, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 3000)
+    try events.map(\.jsonLine).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    // For the store, the value of the key written most often.
+    var writes: [String: Int] = [:]
+    for event in events {
+      if case .stateWrite(let key, _, _) = event.payload { writes[key, default: 0] += 1 }
+    }
+    let busiest = try #require(writes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key)
+    let text =
+      member == "shared"
+      ? "shared[\(String(reflecting: busiest))].value" : member
+    let changes = Self.changes(of: try JSONPath(parsing: text), over: events).changes
+    #expect(changes.count > 5, "\(text)")
+    try Self.expectWhy(of: text, in: path, toList: changes)
+  }
+
+  /// The events after which `field` differs from its value before them, as a replay that makes
+  /// it after every event finds them, with the values before and after (null when absent), and
+  /// its value at the end.
+  private static func changes(
+    of field: JSONPath, over events: [Event]
+  ) -> (changes: [(seq: Int, before: JSONValue, after: JSONValue)], value: JSONValue?) {
     var replay = Replay()
     var value = replay.state.json(at: field)
     var changes: [(seq: Int, before: JSONValue, after: JSONValue)] = []
@@ -152,13 +193,22 @@ struct DiffAndWhyTests {
       if next != value { changes.append((event.seq, value ?? .null, next ?? .null)) }
       value = next
     }
-    #expect(changes.count > 20)
-    let result = try ReplayTool.run("why", path, "--depth", String(Int.max), member, "--json")
+    return (changes, value)
+  }
+
+  /// Runs `why` of `field` in the trace at `path` with every change listed, expects it to list
+  /// `changes` (oldest first) with their values before and after, and returns its report.
+  @discardableResult
+  private static func expectWhy(
+    of field: String, in path: String,
+    toList changes: [(seq: Int, before: JSONValue, after: JSONValue)]
+  ) throws -> JSONValue? {
+    let result = try ReplayTool.run("why", path, "--depth", String(Int.max), field, "--json")
     #expect(result.status == 0, "\(result.errors)")
     let report = try JSONValue(parsing: Array(result.output.utf8))
     guard case .array(let listed)? = report[try JSONPath(parsing: "changes")] else {
       Issue.record("no changes in \(result.output.prefix(200))")
-      return
+      return nil
     }
     let (seq, before, after) = (
       try JSONPath(parsing: "event.seq"), try JSONPath(parsing: "before"),
@@ -167,7 +217,7 @@ struct DiffAndWhyTests {
     #expect(listed.compactMap { $0[seq] } == changes.reversed().map { JSONValue($0.seq) })
     #expect(listed.compactMap { $0[before] } == changes.reversed().map(\.before))
     #expect(listed.compactMap { $0[after] } == changes.reversed().map(\.after))
-    #expect(report[try JSONPath(parsing: "value")] == value)
+    return report
   }
 
   /// The shared store keeps a key in the spelling it was first written in until it is deleted

@@ -108,7 +108,7 @@ import Testing
   func aReplayNotesEverySessionDragAndSharedKeyAnEventChanges(seed: UInt64) {
     var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
     var replay = Replay()
-    replay.noteChanges()
+    for map in [.sessions, .drags, .shared] as [Replay.NotedMap] { replay.noteChanges(to: map) }
     var changes = (sessions: 0, drags: 0, shared: 0)
     for event in random.events(count: 1500) {
       let before = replay.state
@@ -137,13 +137,30 @@ import Testing
       changes.sessions > 300 && changes.drags > 20 && changes.shared > 20, "seed \(seed)")
   }
 
+  /// A replay notes the changes of the map it is asked to note and of no other, whose notes,
+  /// never taken, would grow with the trace.
+  @Test(arguments: [.sessions, .drags, .shared] as [Replay.NotedMap])
+  func aReplayNotesOnlyTheMapAskedFor(map: Replay.NotedMap) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: 0x5E55_2200, identifiers: ["A", "B"])
+    var replay = Replay()
+    replay.noteChanges(to: map)
+    replay.apply(random.events(count: 1500))
+    let noted = (
+      sessions: replay.takeChangedSessions().count, drags: replay.takeChangedDrags().count,
+      shared: replay.takeChangedSharedKeys().count
+    )
+    #expect((noted.sessions > 0) == (map == .sessions), "\(noted)")
+    #expect((noted.drags > 0) == (map == .drags), "\(noted)")
+    #expect((noted.shared > 0) == (map == .shared), "\(noted)")
+  }
+
   /// What a state notes is no part of its value: two states equal but for it are equal, hash
   /// alike and code alike.
   @Test func aStateThatNotesChangesEqualsOneThatDoesNot() {
     var random = SceneTraceTestSupport.RandomEvents(seed: 0x5E55_2100, identifiers: ["A", "B"])
     let events = random.events(count: 400)
     var (noting, plain) = (Replay(), Replay())
-    noting.noteChanges()
+    for map in [.sessions, .drags, .shared] as [Replay.NotedMap] { noting.noteChanges(to: map) }
     noting.apply(events)
     plain.apply(events)
     #expect(noting.state == plain.state)

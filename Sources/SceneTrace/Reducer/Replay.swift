@@ -29,13 +29,21 @@ public struct Replay: Sendable {
     return Array(findings[..<end])
   }
 
-  /// Starts noting which sessions, drags and keys of the shared store the events applied
-  /// change, for ``takeChangedSessions()``, ``takeChangedDrags()`` and
-  /// ``takeChangedSharedKeys()``.
-  package mutating func noteChanges() {
-    state.sessions.noteChangedSessions()
-    state.dragTable.noteChangedDrags()
-    state.changedSharedKeys.start()
+  /// A map of the state whose changed entries a replay notes (``noteChanges(to:)``).
+  package enum NotedMap: Sendable {
+    case sessions, drags, shared
+  }
+
+  /// Starts noting which entries of `map` the events applied change: sessions for
+  /// ``takeChangedSessions()``, drags for ``takeChangedDrags()``, keys of the shared store for
+  /// ``takeChangedSharedKeys()``. Only that map's: notes of another, never taken, would grow
+  /// with the trace.
+  package mutating func noteChanges(to map: NotedMap) {
+    switch map {
+    case .sessions: state.sessions.noteChangedSessions()
+    case .drags: state.dragTable.noteChangedDrags()
+    case .shared: state.changedSharedKeys.start()
+    }
   }
 
   /// The sessions that the events applied since noting began or this last ran changed, each

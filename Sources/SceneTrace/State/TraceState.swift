@@ -25,7 +25,7 @@ public struct TraceState: Hashable, Sendable, Codable {
   /// The app's shared store: the latest `state.write` of each key not deleted since.
   public var shared: [String: SharedValue] = [:]
   /// The keys of ``shared`` that the reducer changed, while it notes them
-  /// (``Replay/noteChanges()``): not part of the state's value.
+  /// (``Replay/noteChanges(to:)``): not part of the state's value.
   var changedSharedKeys = NotedChanges<String>()
 
   /// Whether the trace has reported the app-level key window itself (`app.keyWindow`); until it

@@ -112,7 +112,7 @@ extension TraceState {
 /// The JSON of one of the state's maps (`sessions`, `drags`, `shared`) as ``TraceState/json``
 /// holds it, kept up to date one entry at a time, for following the whole map over a trace
 /// (`replay why FILE sessions`): after each event only the entries the replay noted as changed
-/// are made anew (``Replay/noteChanges()``). Made whole after every event, the map's JSON grew
+/// are made anew (``Replay/noteChanges(to:)``). Made whole after every event, the map's JSON grew
 /// with the trace, and following it with the square of the trace (10^5 mixed events: 9.7 s for
 /// `sessions`; 2·10^6: 45 s for `drags`, 5.6 s for `shared`).
 ///
@@ -145,8 +145,14 @@ package struct StateMapJSON {
     }
   }
 
+  /// The map of the state this follows, whose changes a replay must note for it.
+  package var notedMap: Replay.NotedMap {
+    sessions != nil ? .sessions : drags != nil ? .drags : .shared
+  }
+
   /// Makes anew the JSON of the entries the events `replay` applied since the last update
-  /// changed (the replay notes them: ``Replay/noteChanges()``); nil when the map is what it was.
+  /// changed (the replay notes them: ``Replay/noteChanges(to:)`` with ``notedMap``); nil when
+  /// the map is what it was.
   package mutating func update(after replay: inout Replay) -> Change? {
     if sessions != nil {
       let ids = replay.takeChangedSessions()
