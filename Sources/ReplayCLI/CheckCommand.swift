@@ -1,6 +1,7 @@
 import ArgumentParser
 import SceneTrace
 import SceneTraceFile
+import SceneTraceText
 
 struct CheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -178,10 +179,12 @@ struct CheckCommand: ParsableCommand {
       Console.output(
         report(checked.trace).headline(shown.tally(mergedWith: lost), baselined: baselined))
       var output = JSONText(reservingCapacity: 1 << 16)
+      var parts = EventLineParts()
       try checked.forEachBatch(of: shown, mergedWith: lost, context: context) { batch, trace in
         output.removeAll()
         report(trace).appendBlocks(
-          batch, explanations: checked.lostStretches(explaining: batch), to: &output)
+          batch, explanations: checked.lostStretches(explaining: batch), to: &output,
+          parts: &parts)
         Console.outputPart(output)
       }
     }

@@ -35,8 +35,18 @@ struct FindingReport {
     _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>,
     to output: inout JSONText
   ) {
+    var parts = EventLineParts()
+    appendBlocks(findings, explanations: explanations, to: &output, parts: &parts)
+  }
+
+  /// ``appendBlocks(_:explanations:to:)`` with the lines' parts written into `parts`, emptied
+  /// first: a caller that writes batch after batch passes the same, whose room is grown once.
+  func appendBlocks(
+    _ findings: some Collection<Finding>, explanations: some Collection<LostStretch?>,
+    to output: inout JSONText, parts: inout EventLineParts
+  ) {
     let text = EventText(lastSeq: lastSeq)
-    var parts = EventLineParts(trace.events)
+    parts.reset(trace.events)
     // A stretch explains the findings after it in its launch, often thousands: its summary is
     // made once for the findings in a row it explains, not once a finding.
     var last: (stretch: LostStretch, summary: String)?

@@ -207,16 +207,27 @@ package struct EventLineParts {
   }
 
   /// The events.
-  fileprivate let events: [Event]
+  fileprivate private(set) var events: [Event]
   /// The parts written so far, one event's after another's.
   fileprivate private(set) var text = JSONText(reservingCapacity: 1 << 14)
   /// Where the parts of each event are, once written.
   private var places: [Place?]
 
   /// Parts of the lines of `events`, each written when first asked for.
-  package init(_ events: [Event]) {
+  package init(_ events: [Event] = []) {
     self.events = events
     places = Array(repeating: nil, count: events.count)
+  }
+
+  /// Parts of the lines of `events` from now on, none written yet, in the room the parts of
+  /// the events before took: a report written batch after batch grows it once, where a new
+  /// text for each batch grew from a few kilobytes to megabytes, zeroing and copying its room
+  /// at each doubling.
+  package mutating func reset(_ events: [Event]) {
+    self.events = events
+    text.removeAll()
+    places.removeAll(keepingCapacity: true)
+    places.append(contentsOf: repeatElement(nil, count: events.count))
   }
 
   /// Where the parts of `events[index]` are, written now if they were not.
