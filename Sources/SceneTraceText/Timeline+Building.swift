@@ -86,42 +86,56 @@ private struct Builder {
     last = (event.time, event.seq)
     seqs.append(event.seq)
     times.append(event.time)
-    // The sessions the event names, made once: each making is an array.
-    let named = event.payload.sessions
-    // Each session's role, and below what the lanes show of its scene, read where the state
-    // stores them: the table's subscript makes the whole session, its scene copied, which for
-    // every session of every event was half of laying a timeline out.
-    for session in named {
-      let index: Int
-      if let known = laneIndex[session] {
-        index = known
-      } else {
-        index = lanes.count
-        laneIndex[session] = index
-        lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
+    if let scene = event.payload.scene {
+      // An event of one scene names that session alone (nearly every event: a drag sample
+      // is one), whose array of sessions is not made.
+      assert(event.payload.sessions == [scene], "an event of one scene names another session")
+      noteLane(of: scene, state)
+      follow(scene, at: event, state)
+    } else {
+      let named = event.payload.sessions
+      for session in named { noteLane(of: session, state) }
+      if case .appLaunch(let launch, _, _, _, _, _) = event.payload {
+        launches.append(Timeline.Launch(name: launch, seq: event.seq, time: event.time))
       }
-      if let role = state.sessions.role(of: session) { lanes[index].role = role }
-    }
-    if case .appLaunch(let launch, _, _, _, _, _) = event.payload {
-      launches.append(Timeline.Launch(name: launch, seq: event.seq, time: event.time))
-    }
-    // Only the sessions an event names change, but for a launch or a termination, which
-    // closes every scene.
-    var touched = named
-    switch event.payload {
-    case .appLaunch, .appTerminate: touched += open.keys.sorted()
-    default: break
-    }
-    for session in touched {
-      let scene = state.sessions.sceneOutline(of: session)
-      followScene(session, scene, event)
-      let window = scene?.keyWindow
-      guard keyWindows.open[session]?.name != window else { continue }
-      keyWindows.end(session, at: event)
-      if let window { keyWindows.begin(session, window, at: event) }
+      // Only the sessions an event names change, but for a launch or a termination, which
+      // closes every scene.
+      var touched = named
+      switch event.payload {
+      case .appLaunch, .appTerminate: touched += open.keys.sorted()
+      default: break
+      }
+      for session in touched { follow(session, at: event, state) }
     }
     followKeyScene(event, state)
     note(event, state)
+  }
+
+  /// Gives `session` a lane if it has none, and the lane the role `state` knows for it.
+  ///
+  /// The role, and what the lanes show of a scene, are read where the state stores them: the
+  /// table's subscript makes the whole session, its scene copied, which for every session of
+  /// every event was half of laying a timeline out.
+  private mutating func noteLane(of session: SessionID, _ state: TraceState) {
+    let index: Int
+    if let known = laneIndex[session] {
+      index = known
+    } else {
+      index = lanes.count
+      laneIndex[session] = index
+      lanes.append(Timeline.Lane(session: session, role: nil, scenes: []))
+    }
+    if let role = state.sessions.role(of: session) { lanes[index].role = role }
+  }
+
+  /// Follows the scene of `session` and its key window after `event`.
+  private mutating func follow(_ session: SessionID, at event: Event, _ state: TraceState) {
+    let scene = state.sessions.sceneOutline(of: session)
+    followScene(session, scene, event)
+    let window = scene?.keyWindow
+    guard keyWindows.open[session]?.name != window else { return }
+    keyWindows.end(session, at: event)
+    if let window { keyWindows.begin(session, window, at: event) }
   }
 
   /// Closes, opens or splits the life of `session`'s scene where its state changed: `scene` is
