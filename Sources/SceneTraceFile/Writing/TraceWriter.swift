@@ -105,17 +105,19 @@ public final class TraceWriter {
   }
   /// Where the next byte goes: the bytes the sink took and those in ``unwritten``.
   private var offset = 0
-  /// Bytes the sink has not taken yet, because a write failed; they go first.
-  ///
-  /// This and the other fields every append reads or changes are not checked for overlapping
-  /// access as the program runs: a writer belongs to one thread at a time and calls out only to
-  /// its sink and compressor, which do not call back, so no two accesses can overlap, and each
-  /// check (a class's field is checked at every access the compiler cannot see the whole of)
-  /// was six calls into the runtime an event, a tenth of `replay redact`.
+  /// Bytes the sink has not taken yet, because a write failed; they go first. Not checked for
+  /// overlapping access (see ``frame``): they are handed to the sink as a copy of their own.
   @exclusivity(unchecked) private var unwritten: [UInt8] = []
   /// Whether a failed write may have left part of its bytes in the sink, to be cut off.
   private var sinkNeedsRewind = false
   /// The frame being written, when ``frameIsOpen``.
+  ///
+  /// This and the other fields that every append changes (the tally, the checkpoints' state and
+  /// findings) are not checked for overlapping access as the program runs: they are changed
+  /// only by the writer's own code, which calls out to nothing of the caller's while it changes
+  /// them (the built-in rules alone replay for the checkpoints), so no two accesses can
+  /// overlap, and each check (a class's field is checked at every access the compiler cannot
+  /// see the whole of) was a call into the runtime, six an event with ``unwritten``'s.
   @exclusivity(unchecked) private var frame = EventFrameEncoder(firstSeq: 1)
   private var frameIsOpen = false
   private var frameStart = 0
@@ -436,9 +438,12 @@ public final class TraceWriter {
   /// On failure they stay queued, unless the sink cannot be rewound: then the writer stops.
   private func writeUnwritten() throws(TraceError) {
     guard !unwritten.isEmpty else { return }
+    // The sink is the caller's code: it gets a copy of the bytes of its own, so that nothing it
+    // does to the writer while it writes them can change them under it.
+    let bytes = unwritten
     guard let rewindable = sink as? any RewindableByteSink else {
       do {
-        try sink.write(unwritten)
+        try sink.write(bytes)
       } catch {
         failure = error
         throw error
@@ -447,11 +452,11 @@ public final class TraceWriter {
       return
     }
     if sinkNeedsRewind {
-      try rewindable.rewind(to: offset - unwritten.count)
+      try rewindable.rewind(to: offset - bytes.count)
       sinkNeedsRewind = false
     }
     do {
-      try sink.write(unwritten)
+      try sink.write(bytes)
     } catch {
       sinkNeedsRewind = true
       throw error
