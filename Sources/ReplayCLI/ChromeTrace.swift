@@ -1,4 +1,3 @@
-import Foundation
 import SceneTrace
 import SceneTraceFile
 import SceneTraceText
@@ -16,36 +15,75 @@ import SceneTraceText
 /// Each event is a `JSONValue` written by the project's own JSON writer, its keys sorted as it
 /// is made: through `JSONSerialization` with sorted keys (values boxed as `Any`, keys compared
 /// by `NSString` with a locale) 2·10^5 mixed events took 32 G instructions, 27 G of them there.
+///
+/// The trace is written as its events are made, a part at a time (``write(_:to:)``): held whole,
+/// its events took 350 MB of `export`'s 513 MB for 2·10^6 mixed events. The metadata that name
+/// the processes and threads come first and name every one used, which a first pass over the
+/// timeline finds without making an event.
 struct ChromeTrace {
   /// An event or its `args`, made from members in any order.
   private typealias Members = [(String, JSONValue)]
 
   private let timeline: Timeline
-  private var events: [JSONValue] = []
+  /// Whether this pass only finds the threads used, writing nothing.
+  private let isPlacing: Bool
+  /// The text of the events written since the last part was handed on.
+  private var text: JSONText
+  /// Whether an event was written: the next one comes after a comma.
+  private var wroteEvent = false
+  /// Takes each part of the text.
+  private let emit: (borrowing JSONText) -> Void
   private var threads: Set<[Int]> = []
   private var nextFlow = 1
+  /// The thread of each session: its lane's place, from 1.
+  private let threadOfSession: [SessionID: Int]
 
-  /// The JSON of `timeline`'s Chrome trace, keys sorted, one event a line.
-  static func json(_ timeline: Timeline) throws -> Data {
-    var trace = ChromeTrace(timeline: timeline)
-    trace.build()
-    let body = trace.metadata() + trace.events
-    var text = JSONText(reservingCapacity: 1 << 16)
-    text.append("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
-    for (index, event) in body.enumerated() {
-      event.write(to: &text, indent: nil)
-      text.append(index == body.count - 1 ? "\n" : ",\n")
+  /// How many bytes are handed on at a time, about.
+  private static let partSize = 1 << 16
+
+  /// Writes the JSON of `timeline`'s Chrome trace to `emit`, a part at a time: keys sorted, one
+  /// event a line, the metadata first.
+  static func write(_ timeline: Timeline, to emit: (borrowing JSONText) -> Void) {
+    withoutActuallyEscaping(emit) { emit in
+      var placing = ChromeTrace(timeline: timeline, isPlacing: true, emit: emit)
+      placing.build()
+      var trace = ChromeTrace(timeline: timeline, isPlacing: false, emit: emit)
+      trace.text.append("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n")
+      for event in placing.metadata() { trace.write(event) }
+      trace.build()
+      trace.text.append(trace.wroteEvent ? "\n]}\n" : "]}\n")
+      emit(trace.text)
     }
-    text.append("]}\n")
-    return Data(text.takeBytes())
+  }
+
+  private init(
+    timeline: Timeline, isPlacing: Bool, emit: @escaping (borrowing JSONText) -> Void
+  ) {
+    self.timeline = timeline
+    self.isPlacing = isPlacing
+    text = JSONText(reservingCapacity: isPlacing ? 0 : Self.partSize + (1 << 12))
+    self.emit = emit
+    // Looked up for every mark: a search of the lanes was as long as the trace has sessions.
+    threadOfSession = Dictionary(
+      timeline.lanes.enumerated().map { ($1.session, $0 + 1) },
+      uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Writes `event` after those before it, handing the text on once it holds a part.
+  private mutating func write(_ event: JSONValue) {
+    if wroteEvent { text.append(",\n") }
+    wroteEvent = true
+    event.write(to: &text, indent: nil)
+    if text.byteCount >= Self.partSize {
+      emit(text)
+      text.removeAll()
+    }
   }
 
   /// An object of `members`, its keys in ascending order.
   private static func object(_ members: Members) -> JSONValue {
     .object(JSONObject(members.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }))
   }
-
-  private init(timeline: Timeline) { self.timeline = timeline }
 
   private mutating func build() {
     for (laneIndex, lane) in timeline.lanes.enumerated() {
@@ -86,31 +124,43 @@ struct ChromeTrace {
 
   private func thread(of session: SessionID?) -> Int {
     guard let session else { return 0 }
-    return (timeline.lanes.firstIndex { $0.session == session } ?? -1) + 1
+    return threadOfSession[session] ?? 0
   }
 
   private static func microseconds(_ time: TraceTime) -> Double {
     Double(time.nanoseconds) / 1_000
   }
 
-  private mutating func append(_ event: Members, process: Int, thread: Int) {
+  /// Notes the thread of an event and, unless this pass only finds the threads, writes the
+  /// event that `members` makes, with them.
+  private mutating func append(process: Int, thread: Int, _ members: () -> Members) {
     threads.insert([process, thread])
-    events.append(
-      Self.object(event + [("pid", JSONValue(process)), ("tid", JSONValue(thread))]))
+    guard !isPlacing else { return }
+    write(
+      Self.object(members() + [("pid", JSONValue(process)), ("tid", JSONValue(thread))]))
   }
 
   private mutating func complete(
-    _ name: String, category: String, _ period: Timeline.Period, thread: Int, args: Members
+    _ name: @autoclosure () -> String, category: String, _ period: Timeline.Period, thread: Int,
+    args: @autoclosure () -> Members
   ) {
-    append(
+    append(process: process(at: period.startSeq), thread: thread) {
       [
-        ("ph", "X"), ("name", .string(name)), ("cat", .string(category)),
+        ("ph", "X"), ("name", .string(name())), ("cat", .string(category)),
         ("ts", JSONValue(Self.microseconds(period.start))),
-        ("dur", JSONValue(Double(period.duration) / 1_000)), ("args", Self.object(args)),
-      ], process: process(at: period.startSeq), thread: thread)
+        ("dur", JSONValue(Double(period.duration) / 1_000)), ("args", Self.object(args())),
+      ]
+    }
   }
 
   private mutating func instant(_ mark: Timeline.Mark) {
+    append(process: process(at: mark.seq), thread: thread(of: mark.session)) {
+      Self.instantMembers(mark)
+    }
+  }
+
+  /// The members of the instant event of `mark`, but its process and thread.
+  private static func instantMembers(_ mark: Timeline.Mark) -> Members {
     var args: Members = [("seq", JSONValue(mark.seq))]
     if let session = mark.session { args.append(("session", .string(session.rawValue))) }
     let name: String
@@ -142,11 +192,10 @@ struct ChromeTrace {
         args.append(("related", .array(finding.related.map { JSONValue($0) })))
       }
     }
-    append(
-      [
-        ("ph", "i"), ("s", "t"), ("name", .string(name)), ("cat", .string(category)),
-        ("ts", JSONValue(Self.microseconds(mark.time))), ("args", Self.object(args)),
-      ], process: process(at: mark.seq), thread: thread(of: mark.session))
+    return [
+      ("ph", "i"), ("s", "t"), ("name", .string(name)), ("cat", .string(category)),
+      ("ts", JSONValue(microseconds(mark.time))), ("args", object(args)),
+    ]
   }
 
   private mutating func flow(_ link: Timeline.Link) {
@@ -162,18 +211,20 @@ struct ChromeTrace {
     }
     let id = nextFlow
     nextFlow += 1
-    append(
+    append(process: process(at: link.fromSeq), thread: thread(of: link.fromSession)) {
       [
         ("ph", "s"), ("name", .string(name)), ("cat", .string(category)), ("id", JSONValue(id)),
         ("ts", JSONValue(Self.microseconds(link.fromTime))),
         ("args", Self.object([("seq", JSONValue(link.fromSeq))])),
-      ], process: process(at: link.fromSeq), thread: thread(of: link.fromSession))
-    append(
+      ]
+    }
+    append(process: process(at: link.toSeq), thread: thread(of: link.toSession)) {
       [
         ("ph", "f"), ("bp", "e"), ("name", .string(name)), ("cat", .string(category)),
         ("id", JSONValue(id)), ("ts", JSONValue(Self.microseconds(link.toTime))),
         ("args", Self.object([("seq", JSONValue(link.toSeq))])),
-      ], process: process(at: link.toSeq), thread: thread(of: link.toSession))
+      ]
+    }
   }
 
   /// The `M` events naming every process and thread used, and ordering the threads as the

@@ -64,12 +64,18 @@ struct ExportCommand: ParsableCommand {
       try exportJSONLines(to: temporary)
       try Self.copy(temporary, to: .standardOutput)
     case (.chromeTrace, _):
-      // The timeline is laid out as the trace is read, not from the trace loaded whole.
+      // The timeline is laid out as the trace is read, not from the trace loaded whole, and
+      // written as its events are made, into a file that takes the output's place at the end.
       var layout = Timeline.Layout()
       let trace = try reading.streamAhead(files, quiet: true) { layout.add($0) }.withoutEvents
-      let data = try ChromeTrace.json(layout.finish(loss: trace.loss))
-      guard let output else { return FileHandle.standardOutput.write(data) }
-      try TraceOutput.write(data, to: output)
+      let timeline = layout.finish(loss: trace.loss)
+      guard let output else {
+        return ChromeTrace.write(timeline) { Console.outputPart($0) }
+      }
+      let file = StreamedTraceOutput(path: output, format: .text)
+      file.start(TraceOutput.header(by: "export", from: nil))
+      ChromeTrace.write(timeline) { file.write($0) }
+      _ = try file.finish()
     }
   }
 

@@ -3,7 +3,7 @@ import SceneTrace
 import SceneTraceFile
 
 /// A trace file (`.sctrace`, or JSON Lines in the export form) written while its events are
-/// still being read: into a temporary file beside the output, which takes the output's place
+/// still being read, or a text written as it is made (a Chrome trace): into a temporary file beside the output, which takes the output's place
 /// only when ``finish()`` succeeds, so that a read that fails part way leaves whatever was at
 /// the output as it was.
 ///
@@ -28,6 +28,8 @@ final class StreamedTraceOutput {
     case sctrace(TraceWriter.Compression)
     /// JSON Lines in the export form (`Event.jsonLine`).
     case jsonLines
+    /// Text handed over part by part (``write(_:)-(JSONText)``).
+    case text
   }
 
   /// An output to `path` in `format`; nothing is created before ``start(_:)``.
@@ -39,7 +41,7 @@ final class StreamedTraceOutput {
   }
 
   /// Creates the temporary file and, for a `.sctrace` file, writes `header` to it (JSON Lines
-  /// have none).
+  /// and a text have none).
   func start(_ header: TraceHeader) {
     guard failure == nil, sink == nil else { return }
     do throws(TraceError) {
@@ -63,6 +65,16 @@ final class StreamedTraceOutput {
       } else {
         try sink.write(TraceOutput.jsonLines(events))
       }
+    } catch {
+      keep(error)
+    }
+  }
+
+  /// Appends `part` of a text, which follows the parts appended before.
+  func write(_ part: borrowing JSONText) {
+    guard failure == nil, let sink else { return }
+    do throws(TraceError) {
+      try sink.write(part.withBytes { Array($0) })
     } catch {
       keep(error)
     }

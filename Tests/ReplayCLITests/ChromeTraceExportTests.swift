@@ -1,4 +1,7 @@
 import Foundation
+import SceneTrace
+import SceneTraceFile
+import SceneTraceTestSupport
 import Testing
 
 /// `replay export --format chrome-trace`: the Chrome trace event format Perfetto opens.
@@ -27,6 +30,44 @@ struct ChromeTraceExportTests {
   static func names(_ events: [[String: Any]], _ metadata: String) -> [String] {
     events.filter { $0["ph"] as? String == "M" && $0["name"] as? String == metadata }
       .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+  }
+
+  /// A trace whose Chrome trace is written in many parts, as its events are made: the parts
+  /// join into one JSON document, the same to a file and to standard output; the metadata come
+  /// first and name every thread an event is on (found before any event is written); and it
+  /// marks every finding `check` reports.
+  @Test func aLongTraceIsWrittenInPartsThatJoinIntoOneTrace() throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("random.jsonl").path
+    var random = RandomEvents(seed: 0xC4_0001, identifiers: ["A", "B", "C", "D", "E"])
+    try random.events(count: 6000).map(\.jsonLine).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("out.json")
+    let file = try ReplayTool.run("export", path, "--format", "chrome-trace", "-o", out.path)
+    #expect(file.status == 0, "\(file.errors)")
+    let bytes = try Data(contentsOf: out)
+    #expect(bytes.count > 4 << 16, "\(bytes.count) bytes: one part")
+    let standardOutput = try ReplayTool.run("export", path, "--format", "chrome-trace")
+    #expect(Data(standardOutput.output.utf8) == bytes)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+    let events = try #require(object["traceEvents"] as? [[String: Any]])
+    let firstOther = try #require(events.firstIndex { $0["ph"] as? String != "M" })
+    #expect(events[firstOther...].allSatisfy { $0["ph"] as? String != "M" })
+    let named = Set(
+      events[..<firstOther].filter { $0["name"] as? String == "thread_name" }.map {
+        [$0["pid"] as? Int ?? -1, $0["tid"] as? Int ?? -1]
+      })
+    let used = Set(
+      events[firstOther...].map { [$0["pid"] as? Int ?? -1, $0["tid"] as? Int ?? -1] })
+    #expect(used == named)
+    let check = try ReplayTool.run("check", path, "--severity", "info", "--json")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+    let findings = try #require(report["findings"] as? [Any])
+    #expect(findings.count > 100)
+    #expect(events.count { $0["cat"] as? String == "finding" } == findings.count)
   }
 
   @Test func dragTraceHasAProcessPerLaunchATrackPerSceneAndADropFlow() throws {
