@@ -3,9 +3,9 @@ import SceneTrace
 import SceneTraceFile
 
 /// A trace file (`.sctrace`, or JSON Lines in the export form) written while its events are
-/// still being read, or a text written as it is made (a Chrome trace): into a temporary file beside the output, which takes the output's place
-/// only when ``finish()`` succeeds, so that a read that fails part way leaves whatever was at
-/// the output as it was.
+/// still being read, or a text written as it is made (a Chrome trace): into a temporary file
+/// beside the output, which takes the output's place only when ``finish()`` succeeds, so that
+/// a read that fails part way leaves whatever was at the output as it was.
 ///
 /// A failure to write is kept until ``finish()`` rather than thrown: the read goes on to its
 /// end, so that a fault in the input is what is reported, as when the whole input was read

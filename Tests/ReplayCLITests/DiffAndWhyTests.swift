@@ -137,11 +137,7 @@ struct DiffAndWhyTests {
   func whyOfAWholeMapListsEveryEventThatChangedIt(member: String) throws {
     let folder = try ReplayTool.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("random.jsonl").path
-    var random = RandomEvents(seed: 0x3A77_0001, identifiers: ["A", "B", "C"])
-    let events = random.events(count: 3000)
-    try events.map(\.jsonLine).joined(separator: "\n")
-      .write(toFile: path, atomically: true, encoding: .utf8)
+    let (path, events) = try Self.randomTrace(seed: 0x3A77_0001, in: folder)
     let (changes, value) = Self.changes(of: try JSONPath(parsing: member), over: events)
     #expect(changes.count > 20)
     let report = try Self.expectWhy(of: member, in: path, toList: changes)
@@ -159,11 +155,7 @@ struct DiffAndWhyTests {
   func whyOfAFieldOfOneEntryListsEveryEventThatChangedIt(field member: String) throws {
     let folder = try ReplayTool.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let path = folder.appendingPathComponent("random.jsonl").path
-    var random = RandomEvents(seed: 0x3A77_0002, identifiers: ["A", "B", "C"])
-    let events = random.events(count: 3000)
-    try events.map(\.jsonLine).joined(separator: "\n")
-      .write(toFile: path, atomically: true, encoding: .utf8)
+    let (path, events) = try Self.randomTrace(seed: 0x3A77_0002, in: folder)
     // For the store, the value of the key written most often.
     var writes: [String: Int] = [:]
     for event in events {
@@ -176,6 +168,18 @@ struct DiffAndWhyTests {
     let changes = Self.changes(of: try JSONPath(parsing: text), over: events).changes
     #expect(changes.count > 5, "\(text)")
     try Self.expectWhy(of: text, in: path, toList: changes)
+  }
+
+  /// 3000 seeded random events of sessions A, B and C, written as JSON Lines in `folder`.
+  private static func randomTrace(
+    seed: UInt64, in folder: URL
+  ) throws -> (path: String, events: [Event]) {
+    let path = folder.appendingPathComponent("random.jsonl").path
+    var random = RandomEvents(seed: seed, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 3000)
+    try events.map(\.jsonLine).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, events)
   }
 
   /// The events after which `field` differs from its value before them, as a replay that makes
