@@ -68,7 +68,9 @@ struct ReplayTool {
     try run(arguments)
   }
 
-  static func run(_ arguments: [String]) throws -> Result {
+  /// Runs `replay` with `arguments`, from the package root, feeding it `input` on standard
+  /// input (a pipe) when given, nothing otherwise.
+  static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -77,8 +79,18 @@ struct ReplayTool {
     let errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    let feed = input.map { _ in Pipe() }
+    process.standardInput = feed ?? FileHandle.nullDevice
     try process.run()
+    if let feed, let input {
+      // Written from another thread, so that a child that writes much before reading it all
+      // cannot block with this thread.
+      let writing = feed.fileHandleForWriting
+      Thread.detachNewThread {
+        try? writing.write(contentsOf: input)
+        try? writing.close()
+      }
+    }
     // Read both pipes before waiting, so a large output cannot block the child.
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()

@@ -360,6 +360,19 @@ import Testing
     #expect(read == Array(events.prefix(read.count)))
   }
 
+  /// 6,000 random events of `seed`, written in `folder` as JSON Lines and as a `.sctrace` file
+  /// of frames of 200 events.
+  private func randomTrace(seed: UInt64, in folder: URL) throws -> (
+    events: [Event], jsonl: String, sctrace: String
+  ) {
+    var randomEvents = RandomEvents(seed: seed)
+    let events = randomEvents.events(count: 6000)
+    let jsonl = try Self.write(Self.jsonLines(events), "t.jsonl", in: folder)
+    let sctrace = try Self.write(
+      try sctrace(events, options: smallFrames(eventsPerFrame: 200)), "t.sctrace", in: folder)
+    return (events, jsonl, sctrace)
+  }
+
   /// A pass over JSON Lines that stopped early still reads again, by its index, every seq it
   /// handed on, up to those of the batch it stopped after; seqs past those are read by a pass
   /// over the whole file, as is a `.sctrace` file, whose index the pass trusts only once it
@@ -367,11 +380,7 @@ import Testing
   @Test func aPassStoppedEarlyReadsAgainByItsIndexWhatItHandedOn() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    var randomEvents = RandomEvents(seed: 4)
-    let events = randomEvents.events(count: 6000)
-    let jsonl = try Self.write(Self.jsonLines(events), "t.jsonl", in: folder)
-    let sctrace = try Self.write(
-      try sctrace(events, options: smallFrames(eventsPerFrame: 200)), "t.sctrace", in: folder)
+    let (events, jsonl, sctrace) = try randomTrace(seed: 4, in: folder)
     for path in [jsonl, sctrace] {
       var handed: [Event] = []
       let streamed = try TraceFile.stream(path: path, chunkSize: 1 << 20) { batch in
@@ -393,6 +402,25 @@ import Testing
       #expect(
         try TraceFile.events(inSeqs: past, of: streamed)
           == events.filter { past[0].contains($0.seq) }, "\(path)")
+    }
+  }
+
+  /// A file cut after a first pass found its parts (another recording saved over it while a
+  /// command ran) makes the second pass's read an error that says so: the parts the first pass
+  /// found lie past the new end. Read by the old parts, it went past the bytes it had.
+  @Test func aFileCutBetweenTwoPassesIsAnErrorOfTheSecond() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (_, jsonl, sctrace) = try randomTrace(seed: 6, in: folder)
+    for path in [jsonl, sctrace] {
+      let streamed = try TraceFile.stream(path: path, chunkSize: 1 << 12) { _ in true }
+      #expect(streamed.readsByIndex, "\(path)")
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+      try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+      let late = [5500...5600]
+      #expect(throws: TraceError.self, "\((path as NSString).lastPathComponent)") {
+        try TraceFile.events(inSeqs: late, of: streamed, chunkSize: 1 << 12)
+      }
     }
   }
 

@@ -91,15 +91,26 @@ struct EventFrameReading<Events: DecodedEvents> {
       lenient: lenient, through: last)
   }
 
-  /// The content of the event frame at `offset` in `window`: its complete blocks, verified when
-  /// it is complete; empty when no frame of events can be read there.
+  /// The content of the event frame at `offset` in `window`, for a second pass over a file a
+  /// first pass read whole and found intact (`path` names it): its blocks, verified. A frame
+  /// that no longer reads there is an error: the file changed between the passes, and the
+  /// events the first pass found in it are not there to read (they were read as none).
   static func content(
-    at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?
+    at offset: Int, in window: inout TraceWindow, context: ZstdDecompressionContext?,
+    path: String
   ) throws(TraceError) -> [UInt8] {
-    guard case .success(let layout) = try window.layout(at: offset), case .data = layout.kind
-    else { return [] }
-    let decompressed = try content(of: layout, in: &window, context: context)
-    return (try? decompressed.get())?.bytes ?? []
+    let changed = TraceError(
+      code: .unreadableFile,
+      message:
+        "the frame of events an earlier pass read at byte \(offset) no longer reads: the file "
+        + "changed while it was read; read it again",
+      path: path)
+    guard case .success(let layout) = try window.layout(at: offset), case .data = layout.kind,
+      layout.isComplete
+    else { throw changed }
+    guard case .success(let content) = try content(of: layout, in: &window, context: context)
+    else { throw changed }
+    return content.bytes
   }
 
   /// The content of the frame laid out as `layout` (in the file's offsets), decompressed from

@@ -246,7 +246,7 @@ extension TraceFile {
             content = previous.content
           } else {
             content = try EventFrameReading<[Event]>.content(
-              at: frame.offset, in: &window, context: context)
+              at: frame.offset, in: &window, context: context, path: streamed.path)
             window.release(before: frame.offset + frame.byteCount)
           }
           // Decoded up to the last event wanted of it, not further.

@@ -43,6 +43,16 @@ public enum TraceFile {
     }
   }
 
+  /// The format of the file at `path` as ``format(of:)`` tells it from the file's first 16
+  /// bytes alone, reading no more of a file read by offset. A pipe is read whole, and its bytes
+  /// kept for the reads that follow (a pipe read for its first bytes had lost them for the
+  /// reader that came next).
+  package static func formatFromStart(ofFile path: String) throws(TraceError) -> TraceFileFormat {
+    try TraceWindow.withFile(path, chunkSize: 16) { window throws(TraceError) in
+      format(of: try window.bytes(0..<min(window.count, 16)))
+    }
+  }
+
   /// The format of the file `window` shows, as ``format(of:)`` tells it from its bytes: from
   /// its first 16 bytes and, when they do not tell, its last ones.
   static func format(of window: inout TraceWindow) throws(TraceError) -> TraceFileFormat {

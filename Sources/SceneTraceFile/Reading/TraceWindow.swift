@@ -86,10 +86,23 @@ struct TraceWindow {
     keptFrom = max(keptFrom, offset)
   }
 
-  /// Runs `body` over the bytes of `range` (which must lie in the file), indexed from 0.
+  /// Runs `body` over the bytes of `range`, indexed from 0. A range that does not lie in the
+  /// file is an error: a second pass asks for the parts a first pass found, and the file may
+  /// have been replaced by a shorter one in between.
   mutating func withBytes<Result, Failure: Error>(
     _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
   ) throws(TraceError) -> Swift.Result<Result, Failure> {
+    guard range.lowerBound >= 0, range.upperBound <= count else {
+      var path: String? = nil
+      if case .file(_, let name) = source { path = name }
+      throw TraceError(
+        code: .unreadableFile,
+        message:
+          "the file holds \(count) bytes, fewer than bytes \(range.lowerBound)..<"
+          + "\(range.upperBound) that an earlier pass over it found: it changed while it was "
+          + "read; read it again",
+        path: path)
+    }
     switch source {
     case .memory(let bytes):
       return Swift.Result { () throws(Failure) in
@@ -121,7 +134,7 @@ struct TraceWindow {
     }
   }
 
-  /// The bytes of `range` (which must lie in the file), copied.
+  /// The bytes of `range`, copied; a range that does not lie in the file is an error.
   mutating func bytes(_ range: Range<Int>) throws(TraceError) -> [UInt8] {
     try withBytes(range) { Array($0) }.get()
   }
