@@ -5,23 +5,21 @@ import SceneTraceText
 // What `replay diff A B` prints where two traces behave differently.
 
 extension DiffCommand {
-  /// How many events are shown before and after the stretch that differs.
-  private static let context = 3
-  /// How many events of that stretch are shown, at most, on each side.
-  private static let shownOfStretch = 12
+  /// How many events of the stretch that differs are shown, at most, on each side.
+  static let shownOfStretch = 12
 
   /// The divergence as text: where, the events around it in both traces, what differs.
   func textReport(
-    _ divergence: BehaviourComparison.Divergence, traces: (LoadedTrace, LoadedTrace),
+    _ divergence: BehaviourComparison.Divergence, sides: (Side, Side),
     matching: SessionMatching
   ) -> [String] {
-    let events = (traces.0.events, traces.1.events)
+    let around = divergence.around
     let states = divergence.states
     var lines = [
       "\(files[0]) and \(files[1]) behave differently: the states first differ after seq "
         + "\(states.a.seq) of a and seq \(states.b.seq) of b",
-      "  a: " + headline(divergence.a, cause: divergence.causeA, in: events.0),
-      "  b: " + headline(divergence.b, cause: divergence.causeB, in: events.1),
+      "  a: " + headline(divergence.a, cause: divergence.causeA, in: around.a),
+      "  b: " + headline(divergence.b, cause: divergence.causeB, in: around.b),
     ]
     if !matching.isIdentity {
       lines.append("sessions matched (a = b): \(matching.description)")
@@ -29,9 +27,9 @@ extension DiffCommand {
     let marks = divergence.isHunk ? ("- ", "+ ") : ("! ", "! ")
     lines.append("")
     lines.append("events around it in a (\(files[0]))")
-    lines += around(divergence.a, in: events.0, marker: marks.0)
+    lines += shown(divergence.a, in: around.a, lastSeq: sides.0.lastSeq, marker: marks.0)
     lines.append("events around it in b (\(files[1]))")
-    lines += around(divergence.b, in: events.1, marker: marks.1)
+    lines += shown(divergence.b, in: around.b, lastSeq: sides.1.lastSeq, marker: marks.1)
     lines.append("")
     let naming = matching.isIdentity ? "" : ", sessions named as in a"
     lines.append("what differs after them (a → b\(naming))")
@@ -41,7 +39,9 @@ extension DiffCommand {
 
   /// `seq 19  state.render session=W2 …`: the event of `range` that made the state differ (or
   /// its first), or what stands in its place when `range` is empty.
-  private func headline(_ range: Range<Int>, cause: Int?, in events: [Event]) -> String {
+  private func headline(
+    _ range: Range<Int>, cause: Int?, in events: BehaviourComparison.EventRun
+  ) -> String {
     guard let index = cause ?? (range.isEmpty ? nil : range.lowerBound) else {
       let before = range.lowerBound > 0 ? "after seq \(events[range.lowerBound - 1].seq)" : ""
       let place = before.isEmpty ? "at its start" : before
@@ -55,33 +55,39 @@ extension DiffCommand {
     return text
   }
 
-  /// The events of `range` marked, with a few before and after.
-  private func around(_ range: Range<Int>, in events: [Event], marker: String) -> [String] {
-    let start = max(range.lowerBound - Self.context, 0)
-    let end = min(range.upperBound + Self.context, events.count)
-    let text = EventText(lastSeq: events.last?.seq ?? 0).widened(toFit: events[start..<end])
-    var lines: [String] = []
-    for index in start..<range.lowerBound { lines.append(text.line(events[index])) }
+  /// The events of `range` marked (the first ``shownOfStretch``), with those around it
+  /// (`events`: a few before and after), in columns as wide as a trace whose last seq is
+  /// `lastSeq` needs and as the lines shown need.
+  private func shown(
+    _ range: Range<Int>, in events: BehaviourComparison.EventRun, lastSeq: Int, marker: String
+  ) -> [String] {
+    let before = events.start..<range.lowerBound
+    let marked = range.prefix(Self.shownOfStretch)
+    // A trace's tail is held only as far as it is shown.
+    let after = range.upperBound..<max(range.upperBound, events.indices.upperBound)
+    var text = EventText(lastSeq: lastSeq)
+    for index in [before, marked, after].joined() {
+      text.widen(seq: events[index].seq, time: events[index].time, type: events[index].type)
+    }
+    var lines = before.map { text.line(events[$0]) }
     if range.isEmpty {
       lines.append("  (nothing here)")
     }
-    for index in range.prefix(Self.shownOfStretch) {
-      lines.append(text.line(events[index], marker: marker))
-    }
+    lines += marked.map { text.line(events[$0], marker: marker) }
     if range.count > Self.shownOfStretch {
       lines.append("  … \(range.count - Self.shownOfStretch) more")
     }
-    for index in range.upperBound..<end { lines.append(text.line(events[index])) }
+    lines += after.map { text.line(events[$0]) }
     return lines.map { "  " + $0 }
   }
 
   /// The divergence as one JSON object; b's state is named as a's.
   func jsonReport(
-    _ divergence: BehaviourComparison.Divergence, traces: (LoadedTrace, LoadedTrace),
-    matching: SessionMatching
+    _ divergence: BehaviourComparison.Divergence, matching: SessionMatching
   ) -> JSONValue {
     func side(
-      _ file: String, _ range: Range<Int>, _ cause: Int?, _ events: [Event], _ state: TraceState
+      _ file: String, _ range: Range<Int>, _ cause: Int?,
+      _ events: BehaviourComparison.EventRun, _ state: TraceState
     ) -> JSONValue {
       .object([
         "file": .string(file),
@@ -91,13 +97,12 @@ extension DiffCommand {
         "state": state.json,
       ])
     }
+    let around = divergence.around
     return .object([
       "identical": .bool(false),
       "sessions": matching.json,
-      "a": side(
-        files[0], divergence.a, divergence.causeA, traces.0.events, divergence.states.a),
-      "b": side(
-        files[1], divergence.b, divergence.causeB, traces.1.events, divergence.states.b),
+      "a": side(files[0], divergence.a, divergence.causeA, around.a, divergence.states.a),
+      "b": side(files[1], divergence.b, divergence.causeB, around.b, divergence.states.b),
       "changes": .array(divergence.changes.map(\.json)),
     ])
   }

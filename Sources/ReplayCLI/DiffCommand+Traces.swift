@@ -6,33 +6,99 @@ import SceneTraceText
 // `replay diff A B`: whether two traces behave alike, and where they first do not.
 
 extension DiffCommand {
+  /// What a first pass over one side of a comparison found: its identifiers, how many events
+  /// it holds and the last seq.
+  struct Side {
+    var path: String
+    var identifiers: TraceIdentifiers
+    var count: Int
+    var lastSeq: Int
+  }
+
   func compareTraces() throws {
-    let traces = (try load(files[0]), try load(files[1]))
-    let rosters = (
-      SessionRoster(events: traces.0.events), SessionRoster(events: traces.1.events)
-    )
+    // The first pass over each trace, side by side: the sessions, launches, drags and requests
+    // each names, to match them. Neither trace is held: the second pass reads both again as the
+    // comparison reaches their events.
+    let options = ReadOptions(lenient: lenient)
+    let (pathA, pathB) = (files[0], files[1])
+    let otherSide = WorkAhead { () throws(TraceError) in try Self.survey(pathB, options) }
+    let surveyed = Result { () throws(TraceError) in try Self.survey(pathA, options) }
+    let sides = (try Self.reported(surveyed), try Self.reported(otherSide.outcome()))
+    let rosters = (sides.0.identifiers.roster, sides.1.identifiers.roster)
     let fixed = try fixedPairs(rosters)
     let matching = SessionMatching(a: rosters.0, b: rosters.1, fixed: fixed)
-    var renaming = IdentifierRenaming(matching, a: traces.0.events, b: traces.1.events)
-    let renamed = traces.1.events.map { renaming.renamed($0) }
-    let comparison = BehaviourComparison(a: traces.0.events, b: renamed)
+    let renaming = IdentifierRenaming(
+      matching, a: sides.0.identifiers, b: sides.1.identifiers)
+    var comparison = BehaviourComparison(
+      a: Self.window(sides.0, options, renaming: nil),
+      b: Self.window(sides.1, options, renaming: renaming))
+    // The JSON lists every event of the hunk; the text the first few.
+    if !json { comparison.tailShown = Self.shownOfStretch }
     var progress = ProgressLine(
-      label: "comparing", total: traces.0.events.count + traces.1.events.count, unit: "events")
-    let divergence = comparison.firstDivergence { progress.update($0) }
+      label: "comparing", total: sides.0.count + sides.1.count, unit: "events")
+    let divergence = try comparison.firstDivergence { progress.update($0) }
     progress.finish()
     guard let divergence else {
-      reportSameBehaviour(traces, matching, comparison)
+      reportSameBehaviour(sides, matching, comparison)
       return
     }
     if json {
-      Console.output(
-        jsonReport(divergence, traces: traces, matching: matching).serialized())
+      Console.output(jsonReport(divergence, matching: matching).serialized())
     } else {
-      for line in textReport(divergence, traces: traces, matching: matching) {
+      for line in textReport(divergence, sides: sides, matching: matching) {
         Console.output(line)
       }
     }
     throw ExitCode(ExitStatus.found)
+  }
+
+  /// Reads the trace at `path` once, for what a comparison needs before it starts.
+  private static func survey(_ path: String, _ options: ReadOptions) throws(TraceError)
+    -> (Side, StreamedTrace)
+  {
+    var identifiers = TraceIdentifiers()
+    let streamed = try TraceFile.stream(path: path, options: options) { events in
+      identifiers.add(events)
+      return true
+    }
+    let side = Side(
+      path: path, identifiers: identifiers, count: streamed.tally.count,
+      lastSeq: streamed.tally.last?.seq ?? 0)
+    return (side, streamed)
+  }
+
+  /// The side `surveyed` found, after telling standard error what reading it lost; or what
+  /// reading it threw.
+  private static func reported(_ surveyed: Result<(Side, StreamedTrace), TraceError>)
+    throws(TraceError) -> Side
+  {
+    let (side, streamed) = try surveyed.get()
+    TraceReadingOptions.reportLosses(of: streamed.withoutEvents)
+    return side
+  }
+
+  /// The events of `side`, read again on a thread of their own as the comparison asks for them,
+  /// each renamed by `renaming` there (and kept as recorded too, for the report).
+  private static func window(
+    _ side: Side, _ options: ReadOptions, renaming: IdentifierRenaming?
+  ) -> EventWindow {
+    let path = side.path
+    let renaming = renaming?.isEmpty == false ? renaming : nil
+    let reading = PulledAhead<EventWindow.Batch, StreamedTrace, TraceError> {
+      hand throws(TraceError) in
+      var renamer = renaming
+      return try TraceFile.stream(path: path, options: options) { events in
+        guard renamer != nil else { return hand(EventWindow.Batch(events)) }
+        let renamed = events.map { renamer?.renamed($0) ?? $0 }
+        return hand(EventWindow.Batch(renamed, recorded: events))
+      }
+    }
+    return EventWindow(count: side.count, path: path) {
+      () throws(TraceError) -> EventWindow.Batch? in
+      if let batch = reading.next() { return batch }
+      _ = try reading.result()
+      return nil
+    }
   }
 
   /// The `--map` pairs, checked against the sessions each trace holds.
@@ -80,10 +146,9 @@ extension DiffCommand {
   }
 
   private func reportSameBehaviour(
-    _ traces: (LoadedTrace, LoadedTrace), _ matching: SessionMatching,
-    _ comparison: BehaviourComparison
+    _ sides: (Side, Side), _ matching: SessionMatching, _ comparison: BehaviourComparison
   ) {
-    let counts = (traces.0.events.count, traces.1.events.count)
+    let counts = (sides.0.count, sides.1.count)
     if json {
       let report: JSONValue = .object([
         "identical": .bool(true),
@@ -98,8 +163,8 @@ extension DiffCommand {
       + "\(files[1]), sessions matched "
     line += matching.isIdentity ? "by name (\(Self.names(matching)))" : matching.description
     let differing = comparison.differingEvents
-    if differing.0 + differing.1 > 0 {
-      line += "; events that differ and change nothing: \(differing.0) of a, \(differing.1) of b"
+    if differing.a + differing.b > 0 {
+      line += "; events that differ and change nothing: \(differing.a) of a, \(differing.b) of b"
     }
     Console.output(line)
   }

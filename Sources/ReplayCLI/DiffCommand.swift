@@ -106,14 +106,6 @@ struct DiffCommand: ParsableCommand {
     }
   }
 
-  /// Loads `path`, telling standard error what a truncated or damaged file lost: each side of a
-  /// comparison of two traces.
-  func load(_ path: String) throws(TraceError) -> LoadedTrace {
-    let trace = try TraceFile.load(path: path, options: ReadOptions(lenient: lenient))
-    TraceReadingOptions.reportLosses(of: trace)
-    return trace
-  }
-
   private func comparePoints() throws {
     let file = files[0]
     let reading = TraceReadingOptions(lenient: lenient)
@@ -171,12 +163,5 @@ extension JSONChange {
       "path": .string(path.description), "before": before ?? .null, "after": after ?? .null,
       "beforeAbsent": .bool(before == nil), "afterAbsent": .bool(after == nil),
     ])
-  }
-}
-
-extension Array {
-  /// The element at `index`, or nil past the end.
-  func element(at index: Int) -> Element? {
-    indices.contains(index) ? self[index] : nil
   }
 }

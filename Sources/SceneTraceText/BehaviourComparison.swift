@@ -11,6 +11,11 @@ import SceneTraceFile
 /// (`TraceState.behaviourJSON`). A stretch after which the states agree (an extra event that
 /// changes nothing, two events in the other order, two spellings of the same change) is no
 /// divergence.
+///
+/// The traces are read as the comparison goes (`EventWindow`), aligned as far as it has come,
+/// and held from the last place where the states agreed: the memory a comparison takes does not
+/// grow with the traces. The rest of one trace after the other has ended (its tail, which can be
+/// as long as the trace) is read once, straight through, and not held.
 package struct BehaviourComparison {
   /// Where the states first differ.
   package struct Divergence {
@@ -31,40 +36,96 @@ package struct BehaviourComparison {
     package var states: (a: TraceState, b: TraceState)
     /// What differs between them, from the first trace's to the second's.
     package var changes: [JSONChange]
+    /// The events of each trace around it as recorded (the second trace's not renamed), for a
+    /// report: from ``BehaviourComparison/context`` events before `a` (or `b`) to as many
+    /// after it, as far as the trace goes.
+    package var around: (a: EventRun, b: EventRun)
   }
 
+  /// Consecutive events of one trace, by their index in it, and the event that made the states
+  /// differ when it lies past them (deep in a trace's tail).
+  package struct EventRun {
+    /// The index of the first.
+    package var start: Int
+    /// The events.
+    package var events: [Event]
+    /// The event that made the states differ, when it is not one of `events`.
+    package var cause: (index: Int, event: Event)?
+
+    /// The indices of `events`.
+    package var indices: Range<Int> { start..<(start + events.count) }
+
+    /// The event at `index`: one of ``indices``, or the cause's.
+    package subscript(index: Int) -> Event {
+      if let cause, cause.index == index, !indices.contains(index) { return cause.event }
+      return events[index - start]
+    }
+  }
+
+  /// How many events are held for a report before and after the events that differ.
+  package static let context = 3
+  /// How many of the first events of a trace's tail a divergence there keeps for a report,
+  /// besides the one that made the states differ: a report that lists every event of the hunk
+  /// keeps them all; one that shows the first few needs no more, and the rest is not held.
+  package var tailShown = Int.max
+  /// How many pairs of agreeing events the alignment follows ahead of the replays.
+  private static let alignedAhead = 4096
+
   /// The events of the first trace.
-  package let a: [Event]
+  private let a: EventWindow
   /// The events of the second trace, named as the first's.
-  package let b: [Event]
-  /// Where they differ, in stretches.
-  package let stretches: [[EventAlignment.Hunk]]
-  /// How many agreeing events pass between two comparisons of the states.
+  private let b: EventWindow
+  /// The alignment, as far as the comparison has come.
+  private var aligner: EventAlignment.Aligner
+  /// The stretches the alignment has found, in order.
+  private var stretches: [[EventAlignment.Hunk]] = []
+  /// How many agreeing events pass between two comparisons of the states, at least: at most
+  /// as many as the states hold sessions, drags and shared values, so that comparing them,
+  /// which reads every one, costs a few reads an event however long the traces.
   package var comparisonInterval = 4096
+  /// How many events of each trace the hunks found so far hold: those of both traces once
+  /// ``firstDivergence(progress:)`` found none.
+  package private(set) var differingEvents = (a: 0, b: 0)
+  /// What the tail does, once it has been read.
+  private var tail: Tail?
+
+  /// What the rest of one trace after the other has ended does to the states, found in the one
+  /// pass over it.
+  private struct Tail {
+    /// The states after it.
+    var after: (a: TraceState, b: TraceState)
+    /// The event of it after which its trace's state first left the other's, and that event as
+    /// recorded.
+    var cause: (index: Int, event: Event)?
+    /// Its first ``BehaviourComparison/tailShown`` events, as recorded.
+    var shown: [Event]
+  }
 
   private let reducer = TraceReducer()
 
   /// A comparison of `a` with `b`, aligned by what their events say.
   package init(a: [Event], b: [Event]) {
-    self.a = a
-    self.b = b
-    stretches = EventAlignment.stretches(a.count, b.count) { a[$0].payload == b[$1].payload }
+    self.init(a: EventWindow(a), b: EventWindow(b))
   }
 
-  /// How many events of each trace the hunks hold.
-  package var differingEvents: (a: Int, b: Int) {
-    stretches.joined().reduce((0, 0)) { ($0.0 + $1.a.count, $0.1 + $1.b.count) }
+  /// A comparison of the events `a` reads with those `b` reads, aligned by what they say.
+  package init(a: EventWindow, b: EventWindow) {
+    self.a = a
+    self.b = b
+    aligner = EventAlignment.Aligner(a.count, b.count)
   }
 
   /// The first place where the states differ, or nil when they never do. `progress` is called
   /// now and then with how many events of both traces have been replayed.
-  package func firstDivergence(progress: (Int) -> Void = { _ in }) -> Divergence? {
+  package mutating func firstDivergence(
+    progress: (Int) -> Void = { _ in }
+  ) throws(TraceError) -> Divergence? {
     var walk = Walk()
     var checkpoint = walk
     var sinceCheck = 0
     var sinceProgress = 0
     while !walk.isFinished(a.count, b.count) {
-      let step = walk.step(a, b, stretches, reducer)
+      let step = try self.step(&walk)
       sinceCheck += 1
       sinceProgress += step.events
       if sinceProgress >= 16_384 {
@@ -72,46 +133,56 @@ package struct BehaviourComparison {
         sinceProgress = 0
       }
       let atEnd = walk.isFinished(a.count, b.count)
-      guard step.stretch != nil || sinceCheck >= comparisonInterval || atEnd else { continue }
+      let isDue = sinceCheck >= comparisonInterval && sinceCheck >= walk.stateA.entryCount
+      guard step.stretch != nil || atEnd || isDue else { continue }
       sinceCheck = 0
       if walk.statesAgree {
         checkpoint = walk
+        // A divergence is looked for from here on, and a report shows a few events before it.
+        a.release(before: checkpoint.i - Self.context)
+        b.release(before: checkpoint.j - Self.context)
         continue
       }
-      return divergence(after: checkpoint)
+      return try divergence(after: checkpoint)
     }
     return nil
   }
 
   /// The first step after `checkpoint` (where the states agreed) after which they do not,
   /// narrowed to the hunk or the agreeing pair of events inside a stretch.
-  private func divergence(after checkpoint: Walk) -> Divergence? {
+  private mutating func divergence(after checkpoint: Walk) throws(TraceError) -> Divergence? {
     var walk = checkpoint
     while !walk.isFinished(a.count, b.count) {
       let before = walk
-      let step = walk.step(a, b, stretches, reducer)
+      let step = try self.step(&walk)
       if walk.statesAgree { continue }
       guard let stretch = step.stretch else {
-        return divergence(a: before.i..<walk.i, b: before.j..<walk.j, isHunk: false, from: before)
+        return try divergence(
+          a: before.i..<walk.i, b: before.j..<walk.j, isHunk: false, from: before)
+      }
+      if let tail, aligner.isTail(stretches[stretch]), let hunk = stretches[stretch].first {
+        // One hunk from where `before` stands: the divergence is the whole of it.
+        return try divergence(inTail: hunk, tail)
       }
       // The first hunk, or agreeing pair between two hunks, after which the states differ.
       var inner = before
       for hunk in stretches[stretch] {
         while inner.i < hunk.a.lowerBound {
           let start = inner
-          inner.applyPair(a, b, reducer)
+          try applyPair(&inner)
           if !inner.statesAgree {
-            return divergence(
+            return try divergence(
               a: start.i..<inner.i, b: start.j..<inner.j, isHunk: false, from: start)
           }
         }
         let start = inner
-        inner.apply(hunk, a, b, reducer)
+        try apply(hunk, to: &inner)
         if !inner.statesAgree {
-          return divergence(a: hunk.a, b: hunk.b, isHunk: true, from: start)
+          return try divergence(a: hunk.a, b: hunk.b, isHunk: true, from: start)
         }
       }
-      return divergence(a: before.i..<walk.i, b: before.j..<walk.j, isHunk: true, from: before)
+      return try divergence(
+        a: before.i..<walk.i, b: before.j..<walk.j, isHunk: true, from: before)
     }
     return nil
   }
@@ -119,33 +190,161 @@ package struct BehaviourComparison {
   /// The divergence made of events `a` and `b` applied to the states of `start`.
   private func divergence(
     a rangeA: Range<Int>, b rangeB: Range<Int>, isHunk: Bool, from start: Walk
-  ) -> Divergence {
+  ) throws(TraceError) -> Divergence {
     var after = start
-    for index in rangeA { reducer.reduce(into: &after.stateA, event: a[index]) }
-    for index in rangeB { reducer.reduce(into: &after.stateB, event: b[index]) }
+    for index in rangeA { reducer.reduce(into: &after.stateA, event: try a.event(index)) }
+    for index in rangeB { reducer.reduce(into: &after.stateB, event: try b.event(index)) }
     return Divergence(
       a: rangeA, b: rangeB, isHunk: isHunk,
-      causeA: cause(in: rangeA, of: a, from: start.stateA, other: start.stateB),
-      causeB: cause(in: rangeB, of: b, from: start.stateB, other: start.stateA),
+      causeA: try cause(in: rangeA, of: a, from: start.stateA, other: start.stateB),
+      causeB: try cause(in: rangeB, of: b, from: start.stateB, other: start.stateA),
       states: (after.stateA, after.stateB),
-      changes: after.stateA.behaviourJSON.changes(to: after.stateB.behaviourJSON))
+      changes: after.stateA.behaviourJSON.changes(to: after.stateB.behaviourJSON),
+      around: (try Self.run(around: rangeA, of: a), try Self.run(around: rangeB, of: b)))
+  }
+
+  /// The divergence made of the tail `hunk`, read once into `tail`.
+  private func divergence(inTail hunk: EventAlignment.Hunk, _ tail: Tail) throws(TraceError)
+    -> Divergence
+  {
+    func run(_ range: Range<Int>, of events: EventWindow) throws(TraceError) -> EventRun {
+      guard !range.isEmpty else { return try Self.run(around: range, of: events) }
+      let start = max(range.lowerBound - Self.context, 0)
+      let before = try events.recordedEvents(start..<range.lowerBound)
+      return EventRun(start: start, events: before + tail.shown, cause: tail.cause)
+    }
+    let cause = tail.cause?.index
+    return Divergence(
+      a: hunk.a, b: hunk.b, isHunk: true, causeA: hunk.a.isEmpty ? nil : cause,
+      causeB: hunk.b.isEmpty ? nil : cause, states: tail.after,
+      changes: tail.after.a.behaviourJSON.changes(to: tail.after.b.behaviourJSON),
+      around: (try run(hunk.a, of: a), try run(hunk.b, of: b)))
+  }
+
+  /// The events of `events` as recorded, from ``context`` before `range` to as many after it.
+  private static func run(around range: Range<Int>, of events: EventWindow) throws(TraceError)
+    -> EventRun
+  {
+    let start = max(range.lowerBound - context, 0)
+    let end = min(range.upperBound + context, events.count)
+    return EventRun(start: start, events: try events.recordedEvents(start..<end))
   }
 
   /// The first event of `range` after which `state` no longer agrees with `other`.
   private func cause(
-    in range: Range<Int>, of events: [Event], from state: TraceState, other: TraceState
-  ) -> Int? {
+    in range: Range<Int>, of events: EventWindow, from state: TraceState, other: TraceState
+  ) throws(TraceError) -> Int? {
     var state = state
-    // The other state's JSON made once, when first needed.
-    var target: JSONValue?
+    var departure = Departure(from: other)
     for index in range {
-      reducer.reduce(into: &state, event: events[index])
-      if state.holdsTheSameValues(as: other) { continue }
-      let otherJSON = target ?? other.behaviourJSON
-      target = otherJSON
-      if state.behaviourJSON != otherJSON { return index }
+      reducer.reduce(into: &state, event: try events.event(index))
+      if departure.leaves(state) { return index }
     }
     return nil
+  }
+
+  /// Whether states, one after each event of a trace, have left a state they started from.
+  private struct Departure {
+    let other: TraceState
+    /// The other state's JSON, made once, when first needed.
+    private var target: JSONValue?
+
+    init(from other: TraceState) {
+      self.other = other
+    }
+
+    /// Whether `state` no longer agrees with the state departed from.
+    mutating func leaves(_ state: TraceState) -> Bool {
+      if state.holdsTheSameValues(as: other) { return false }
+      let otherJSON = target ?? other.behaviourJSON
+      target = otherJSON
+      return state.behaviourJSON != otherJSON
+    }
+  }
+
+  /// What the tail `hunk` does to the states of `walk`, where it starts: read once, straight
+  /// through, the first time; then as found.
+  private mutating func tail(_ hunk: EventAlignment.Hunk, from walk: Walk) throws(TraceError)
+    -> Tail
+  {
+    if let tail { return tail }
+    let onA = !hunk.a.isEmpty
+    var state = onA ? walk.stateA : walk.stateB
+    var departure = Departure(from: onA ? walk.stateB : walk.stateA)
+    var cause: (index: Int, event: Event)?
+    var shown: [Event] = []
+    let (reducer, kept) = (self.reducer, tailShown)
+    try (onA ? a : b).readToEnd(from: onA ? hunk.a.lowerBound : hunk.b.lowerBound) {
+      index, event, recorded in
+      reducer.reduce(into: &state, event: event)
+      if shown.count < kept { shown.append(recorded) }
+      if cause == nil, departure.leaves(state) { cause = (index, recorded) }
+    }
+    let after = onA ? (state, walk.stateB) : (walk.stateA, state)
+    let found = Tail(after: after, cause: cause, shown: shown)
+    tail = found
+    return found
+  }
+
+  /// Applies the next stretch to `walk` (returning its index), or the next pair of agreeing
+  /// events.
+  private mutating func step(_ walk: inout Walk) throws(TraceError) -> (stretch: Int?, events: Int)
+  {
+    try align(to: walk)
+    if walk.stretch < stretches.count, let first = stretches[walk.stretch].first,
+      let last = stretches[walk.stretch].last, first.a.lowerBound == walk.i,
+      first.b.lowerBound == walk.j
+    {
+      let whole = EventAlignment.Hunk(
+        a: first.a.lowerBound..<last.a.upperBound, b: first.b.lowerBound..<last.b.upperBound)
+      if aligner.isTail(stretches[walk.stretch]) {
+        let tail = try self.tail(whole, from: walk)
+        (walk.stateA, walk.stateB) = tail.after
+        (walk.i, walk.j) = (whole.a.upperBound, whole.b.upperBound)
+      } else {
+        try apply(whole, to: &walk)
+      }
+      walk.stretch += 1
+      return (walk.stretch - 1, whole.a.count + whole.b.count)
+    }
+    try applyPair(&walk)
+    return (nil, 2)
+  }
+
+  /// Aligns the traces until the next stretch after `walk` is known, or the pair of events
+  /// `walk` stands at is known to agree.
+  private mutating func align(to walk: Walk) throws(TraceError) {
+    let (a, b) = (self.a, self.b)
+    while walk.stretch == stretches.count, aligner.position == (walk.i, walk.j),
+      !aligner.isFinished
+    {
+      let found = try aligner.advance(upTo: Self.alignedAhead) {
+        (i, j) throws(TraceError) -> Bool in
+        try a.event(i).payload == b.event(j).payload
+      }
+      guard let found else { continue }
+      stretches.append(found)
+      for hunk in found {
+        differingEvents.a += hunk.a.count
+        differingEvents.b += hunk.b.count
+      }
+    }
+  }
+
+  /// Applies the events of `hunk` to each side of `walk`.
+  private func apply(_ hunk: EventAlignment.Hunk, to walk: inout Walk) throws(TraceError) {
+    for index in hunk.a { reducer.reduce(into: &walk.stateA, event: try a.event(index)) }
+    for index in hunk.b { reducer.reduce(into: &walk.stateB, event: try b.event(index)) }
+    walk.i = hunk.a.upperBound
+    walk.j = hunk.b.upperBound
+  }
+
+  /// Applies the next event of each side of `walk`, which say the same.
+  private func applyPair(_ walk: inout Walk) throws(TraceError) {
+    reducer.reduce(into: &walk.stateA, event: try a.event(walk.i))
+    reducer.reduce(into: &walk.stateB, event: try b.event(walk.j))
+    walk.i += 1
+    walk.j += 1
   }
 
   /// Both replays and where they stand.
@@ -161,45 +360,14 @@ package struct BehaviourComparison {
     var statesAgree: Bool { stateA.behaves(as: stateB) }
 
     func isFinished(_ countA: Int, _ countB: Int) -> Bool { i == countA && j == countB }
-
-    /// Applies the next stretch (returning its index), or the next pair of agreeing events.
-    mutating func step(
-      _ a: [Event], _ b: [Event], _ stretches: [[EventAlignment.Hunk]], _ reducer: TraceReducer
-    ) -> (stretch: Int?, events: Int) {
-      if stretch < stretches.count, let first = stretches[stretch].first,
-        let last = stretches[stretch].last, first.a.lowerBound == i, first.b.lowerBound == j
-      {
-        let whole = EventAlignment.Hunk(
-          a: first.a.lowerBound..<last.a.upperBound, b: first.b.lowerBound..<last.b.upperBound)
-        apply(whole, a, b, reducer)
-        stretch += 1
-        return (stretch - 1, whole.a.count + whole.b.count)
-      }
-      applyPair(a, b, reducer)
-      return (nil, 2)
-    }
-
-    /// Applies the events of `hunk` to each side.
-    mutating func apply(
-      _ hunk: EventAlignment.Hunk, _ a: [Event], _ b: [Event], _ reducer: TraceReducer
-    ) {
-      for index in hunk.a { reducer.reduce(into: &stateA, event: a[index]) }
-      for index in hunk.b { reducer.reduce(into: &stateB, event: b[index]) }
-      i = hunk.a.upperBound
-      j = hunk.b.upperBound
-    }
-
-    /// Applies the next event of each side, which say the same.
-    mutating func applyPair(_ a: [Event], _ b: [Event], _ reducer: TraceReducer) {
-      reducer.reduce(into: &stateA, event: a[i])
-      reducer.reduce(into: &stateB, event: b[j])
-      i += 1
-      j += 1
-    }
   }
 }
 
 extension TraceState {
+  /// How many sessions, drags and shared values the state holds: what comparing two states
+  /// reads, and what a copy of one copies.
+  fileprivate var entryCount: Int { sessions.count + drags.count + shared.count }
+
   /// Whether this state and `other` have the same ``behaviourJSON``. The values it is made of
   /// are compared first (the app, the sessions, the drags, and the shared values but their
   /// seqs): equal values make equal JSON, so that two states that agree are told so without

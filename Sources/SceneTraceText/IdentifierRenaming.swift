@@ -1,3 +1,4 @@
+import OrderedCollections
 import SceneTrace
 import SceneTraceFile
 
@@ -28,17 +29,25 @@ package struct IdentifierRenaming {
 
   /// The renaming of `b`'s identifiers into `a`'s, with sessions matched by `matching`.
   package init(_ matching: SessionMatching, a: [Event], b: [Event]) {
-    let namesA = Self.identifiers(of: a)
-    let namesB = Self.identifiers(of: b)
+    var identifiers = (TraceIdentifiers(), TraceIdentifiers())
+    identifiers.0.add(a)
+    identifiers.1.add(b)
+    self.init(matching, a: identifiers.0, b: identifiers.1)
+  }
+
+  /// The renaming of the identifiers of trace b (`namesB`) into those of trace a (`namesA`),
+  /// with sessions matched by `matching`.
+  package init(_ matching: SessionMatching, a namesA: TraceIdentifiers, b namesB: TraceIdentifiers)
+  {
     sessions = Self.correspond(
       pairs: matching.pairs.map { ($0.b.rawValue, $0.a.rawValue) },
       leftover: matching.onlyInB.map(\.rawValue),
       taken: Set(matching.pairs.map(\.a.rawValue) + matching.onlyInA.map(\.rawValue))
     ).reduce(into: [:]) { $0[SessionID($1.key)] = SessionID($1.value) }
-    drags = Self.correspond(namesA.drags, namesB.drags)
+    drags = Self.correspond(namesA.drags.elements, namesB.drags.elements)
       .reduce(into: [:]) { $0[DragID($1.key)] = DragID($1.value) }
-    launches = Self.correspond(namesA.launches, namesB.launches)
-    requests = Self.correspond(namesA.requests, namesB.requests)
+    launches = Self.correspond(namesA.launches.elements, namesB.launches.elements)
+    requests = Self.correspond(namesA.requests.elements, namesB.requests.elements)
     // Sessions win over the other kinds when one spelling names two.
     for table in [
       sessions.map { ($0.key.rawValue, $0.value.rawValue) }, launches.map { ($0.key, $0.value) },
@@ -102,36 +111,5 @@ package struct IdentifierRenaming {
       if new != old { names[old] = new }
     }
     return names
-  }
-
-  /// The launches, drags and requests `events` name, each in the order it is first named.
-  private static func identifiers(
-    of events: [Event]
-  ) -> (launches: [String], drags: [String], requests: [String]) {
-    var launches = Ordered()
-    var drags = Ordered()
-    var requests = Ordered()
-    for event in events {
-      switch event.payload {
-      case .appLaunch(let launch, _, _, _, _, _): launches.add(launch)
-      case .dragBegin(let drag, _, _), .dragEnd(let drag, _), .dropPerform(let drag, _, _):
-        drags.add(drag.rawValue)
-      case .requestActivate(let request, _, _, _, _), .requestFailed(let request, _),
-        .requestDestroy(let request, _, _):
-        requests.add(request)
-      default: break
-      }
-    }
-    return (launches.items, drags.items, requests.items)
-  }
-}
-
-/// Strings in the order they were first added, each once.
-private struct Ordered {
-  private(set) var items: [String] = []
-  private var seen: Set<String> = []
-
-  mutating func add(_ item: String) {
-    if seen.insert(item).inserted { items.append(item) }
   }
 }

@@ -21,37 +21,81 @@ package struct SessionRoster: Sendable {
 
   /// The roster of the trace made of `events`.
   package init(events: [Event]) {
-    var connected: OrderedSet<SessionID> = []
-    var named: OrderedSet<SessionID> = []
-    var details: [SessionID: Entry] = [:]
-    // Most events name the session the one before named: skip the set for those.
-    var last: SessionID?
-    for event in events {
-      switch event.payload {
-      case .sessionConfigure(let id, let role, let activityType):
-        connected.append(id)
-        details[id, default: Entry(id: id)].record(role, activityType)
-      case .sceneWillConnect(let id, let role, let activityType, _):
-        connected.append(id)
-        details[id, default: Entry(id: id)].record(role, activityType)
-      default:
-        if let id = event.payload.scene {
-          guard id != last else { continue }
-          last = id
-          named.append(id)
-        } else {
-          for id in event.payload.sessions { named.append(id) }
-        }
-      }
-    }
-    for id in connected.union(named) {
-      entries.append(details[id] ?? Entry(id: id))
-    }
+    var identifiers = TraceIdentifiers()
+    identifiers.add(events)
+    self = identifiers.roster
+  }
+
+  /// The roster of sessions connected (or configured) in the order of `connected`, then those
+  /// of `named`, with the roles and activity types of `details`.
+  fileprivate init(
+    connected: OrderedSet<SessionID>, named: OrderedSet<SessionID>, details: [SessionID: Entry]
+  ) {
+    entries = connected.union(named).map { details[$0] ?? Entry(id: $0) }
   }
 
   /// Whether the trace names session `id`.
   package func contains(_ id: SessionID) -> Bool {
     entries.contains { $0.id == id }
+  }
+}
+
+/// The identifiers a trace names, gathered as its events are read, batch after batch: its
+/// sessions (``roster``), and its launches, drags and requests, each in the order first named.
+/// What a comparison of two traces needs from a first pass over each before it renames one's
+/// identifiers as the other's (`IdentifierRenaming`); it holds no event.
+package struct TraceIdentifiers: Sendable {
+  private var connected: OrderedSet<SessionID> = []
+  private var named: OrderedSet<SessionID> = []
+  private var details: [SessionID: SessionRoster.Entry] = [:]
+  /// The session the last event named: most events name the one before's.
+  private var last: SessionID?
+  /// The launches, in the order first named.
+  package private(set) var launches = OrderedSet<String>()
+  /// The drags, as launches.
+  package private(set) var drags = OrderedSet<String>()
+  /// The requests, as launches.
+  package private(set) var requests = OrderedSet<String>()
+
+  /// None yet.
+  package init() {}
+
+  /// Gathers the identifiers `events` name, which follow those gathered before.
+  package mutating func add(_ events: [Event]) {
+    for index in events.indices { add(events[index].payload) }
+  }
+
+  private mutating func add(_ payload: Event.Payload) {
+    switch payload {
+    case .sessionConfigure(let id, let role, let activityType):
+      connected.append(id)
+      details[id, default: SessionRoster.Entry(id: id)].record(role, activityType)
+    case .sceneWillConnect(let id, let role, let activityType, _):
+      connected.append(id)
+      details[id, default: SessionRoster.Entry(id: id)].record(role, activityType)
+    default:
+      if let id = payload.scene {
+        guard id != last else { break }
+        last = id
+        named.append(id)
+      } else {
+        for id in payload.sessions { named.append(id) }
+      }
+    }
+    switch payload {
+    case .appLaunch(let launch, _, _, _, _, _): launches.append(launch)
+    case .dragBegin(let drag, _, _), .dragEnd(let drag, _), .dropPerform(let drag, _, _):
+      drags.append(drag.rawValue)
+    case .requestActivate(let request, _, _, _, _), .requestFailed(let request, _),
+      .requestDestroy(let request, _, _):
+      requests.append(request)
+    default: break
+    }
+  }
+
+  /// The sessions gathered, as a roster.
+  package var roster: SessionRoster {
+    SessionRoster(connected: connected, named: named, details: details)
   }
 }
 

@@ -8,6 +8,13 @@ import Testing
 /// renaming and the comparison of states.
 @Suite("Aligning and comparing two traces")
 struct EventAlignmentTests {
+  /// Where the states of `a` and `b` first differ.
+  private func firstDivergence(_ a: [Event], _ b: [Event]) throws -> BehaviourComparison.Divergence?
+  {
+    var comparison = BehaviourComparison(a: a, b: b)
+    return try comparison.firstDivergence()
+  }
+
   private func hunks(_ a: [String], _ b: [String], anchor: Int = 2) -> [EventAlignment.Hunk] {
     EventAlignment.hunks(a.count, b.count, anchor: anchor) { a[$0] == b[$1] }
   }
@@ -74,11 +81,11 @@ struct EventAlignmentTests {
     #expect(agreeing > 100 && differing > 100, "seed \(seed): \(agreeing) / \(differing)")
   }
 
-  @Test func twoEventsInTheOtherOrderAreNoDivergence() {
+  @Test func twoEventsInTheOtherOrderAreNoDivergence() throws {
     let a = twoWindows()
     var b = a
     b.swapAt(4, 5)  // B configured before A became active
-    #expect(BehaviourComparison(a: a, b: b).firstDivergence() == nil)
+    #expect(try firstDivergence(a, b) == nil)
   }
 
   @Test func theRestOfTheLongerSequenceIsTheLastHunk() {
@@ -118,6 +125,32 @@ struct EventAlignmentTests {
     #expect(found.map(\.b.count) == [1, 1, 1, 1])
     #expect(found.allSatisfy { $0.a.isEmpty })
     #expect(found.map(\.b.lowerBound) == places.sorted().enumerated().map { $1 + $0 })
+  }
+
+  /// An alignment found a few agreeing pairs at a time, as a comparison reading two traces
+  /// finds it, is the alignment found at once.
+  @Test(arguments: 1...5 as ClosedRange<UInt64>)
+  func anAlignmentFoundPieceByPieceIsTheAlignmentFoundAtOnce(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    let a = (0..<3_000).map { _ in Int.random(in: 0..<6, using: &generator) }
+    var b = a
+    for _ in 0..<40 {
+      let place = Int.random(in: 0..<b.count, using: &generator)
+      if Bool.random(using: &generator) { b.remove(at: place) } else { b.insert(9, at: place) }
+    }
+    b += (0..<Int.random(in: 0..<50, using: &generator)).map { _ in 7 }
+    let atOnce = EventAlignment.stretches(a.count, b.count) { a[$0] == b[$1] }
+    for limit in [1, 3, 50] {
+      var aligner = EventAlignment.Aligner(a.count, b.count)
+      var stretches: [[EventAlignment.Hunk]] = []
+      while !aligner.isFinished {
+        if let found = aligner.advance(upTo: limit, same: { a[$0] == b[$1] }) {
+          stretches.append(found)
+        }
+      }
+      #expect(stretches == atOnce, "seed \(seed), \(limit) at a time")
+    }
+    #expect(atOnce.count > 5)
   }
 
   @Test func sessionsAreMatchedByRoleActivityTypeAndOrderOfConnection() {
@@ -165,11 +198,11 @@ struct EventAlignmentTests {
     #expect(renaming.renamed(word).payload == .windowBecomeKey(session: "A", window: "S77"))
   }
 
-  @Test func anExtraEventThatChangesNothingIsNoDivergence() {
+  @Test func anExtraEventThatChangesNothingIsNoDivergence() throws {
     let a = twoWindows()
     var b = a
     b.insert(event(.appMark(label: "here")), at: 3)
-    #expect(BehaviourComparison(a: a, b: b).firstDivergence() == nil)
+    #expect(try firstDivergence(a, b) == nil)
   }
 
   @Test func aMissingRenderIsTheDivergenceAndItsCause() throws {
@@ -178,7 +211,7 @@ struct EventAlignmentTests {
       a.lastIndex { if case .stateRender = $0.payload { true } else { false } })
     var b = a
     b.remove(at: render)
-    let divergence = try #require(BehaviourComparison(a: a, b: b).firstDivergence())
+    let divergence = try #require(try firstDivergence(a, b))
     #expect(divergence.a == render..<(render + 1))
     #expect(divergence.b.isEmpty)
     #expect(divergence.causeA == render)

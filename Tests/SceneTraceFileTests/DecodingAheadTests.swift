@@ -80,6 +80,41 @@ import Testing
     #expect(farthestAhead <= capacity + 1)
     #expect(taken.value == 500)
   }
+
+  @Test func pulledValuesArriveInOrderAndThenHowTheProducerEnded() throws {
+    let reader = PulledAhead<Int, String, Damage>(capacity: 2) { hand throws(Damage) in
+      for value in 0..<1_000 { _ = hand(value) }
+      throw Damage(afterValue: 999)
+    }
+    var received: [Int] = []
+    while let value = reader.next() { received.append(value) }
+    #expect(received == Array(0..<1_000))
+    #expect(throws: Damage(afterValue: 999)) { try reader.result() }
+  }
+
+  /// A reader let go while its producer still hands values on stops the producer: its next
+  /// hand says so, and it ends rather than wait for a place no one will free. (Freed with
+  /// values waiting, the semaphore that counts the places trapped in libdispatch.)
+  @Test func aReaderLetGoStopsItsProducer() {
+    let ended = DispatchSemaphore(value: 0)
+    let handed = Handed()
+    var reader: PulledAhead<Int, Void, Never>? = PulledAhead(capacity: 2) { hand in
+      var count = 0
+      while count < 1_000_000, hand(count) { count += 1 }
+      handed.count = count
+      ended.signal()
+    }
+    #expect(reader?.next() == 0)
+    #expect(reader?.next() == 1)
+    reader = nil
+    #expect(ended.wait(timeout: .now() + 30) == .success)
+    #expect(handed.count < 1_000)
+  }
+
+  /// What a producer thread tells the test, read after it signalled.
+  private final class Handed: @unchecked Sendable {
+    var count = 0
+  }
 }
 
 /// A count two threads share.

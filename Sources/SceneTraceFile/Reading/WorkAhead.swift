@@ -71,28 +71,91 @@ package enum DecodingAhead {
   }
 }
 
-/// The values between the two threads of ``DecodingAhead``, in the order they were handed, at
-/// most `capacity` of them waiting at once.
+/// A producer run on a thread of its own, whose values the caller takes when it wants them, in
+/// order: `replay diff` reads two traces side by side, each decoded on a core of its own, and
+/// takes the next events of either as its comparison reaches them. As with ``DecodingAhead``,
+/// at most `capacity` values wait, and each is handed over owned.
+///
+/// A reader let go before the producer has ended stops it: the producer's next `hand` returns
+/// false (a trace's reader stops there), and the values waiting are dropped.
+package final class PulledAhead<Value: Sendable, Result: Sendable, Failure: Error> {
+  private let handOver: HandOver<Value>
+  private let producer: WorkAhead<Result, Failure>
+
+  /// Starts `produce`, which hands each value to `hand` and goes on while `hand` returns true.
+  package init(
+    capacity: Int = 4,
+    produce: @escaping @Sendable (_ hand: (consuming Value) -> Bool) throws(Failure) -> Result
+  ) {
+    let handOver = HandOver<Value>(capacity: capacity)
+    self.handOver = handOver
+    producer = WorkAhead(on: DispatchQueue(label: "SceneTraceFile.PulledAhead")) {
+      () throws(Failure) -> Result in
+      defer { handOver.finish() }
+      return try produce { handOver.put($0) }
+    }
+  }
+
+  deinit { handOver.cancel() }
+
+  /// The next value, after waiting for it; nil once the producer has ended and every value it
+  /// handed has been taken (then ``result()`` says how it ended).
+  package func next() -> Value? {
+    handOver.take()
+  }
+
+  /// What the producer returned, or what it threw, after waiting for it to end.
+  package func result() throws(Failure) -> Result {
+    try producer.value()
+  }
+}
+
+/// The values between the two threads of ``DecodingAhead`` or ``PulledAhead``, in the order
+/// they were handed, at most `capacity` of them waiting at once.
 private final class HandOver<Value: Sendable>: @unchecked Sendable {
-  // @unchecked: `waiting` is read and changed only while `lock` is held.
+  // @unchecked: `waiting` and `isCancelled` are read and changed only while `lock` is held.
   private let lock = DispatchSemaphore(value: 1)
   /// Counts the free places.
   private let places: DispatchSemaphore
   /// Counts the values waiting, and the end once it is handed.
   private let ready = DispatchSemaphore(value: 0)
   private var waiting: [Value] = []
+  /// Whether the consumer has gone: no value is taken any more.
+  private var isCancelled = false
 
   init(capacity: Int) {
-    places = DispatchSemaphore(value: max(1, capacity))
+    // Made empty and signalled: libdispatch traps when a semaphore is freed below the value it
+    // was made with, as `places` is when a consumer goes with values still waiting.
+    places = DispatchSemaphore(value: 0)
+    for _ in 0..<max(1, capacity) { places.signal() }
   }
 
-  /// Hands `value` over, after waiting for a free place.
-  func put(_ value: consuming Value) {
+  /// Hands `value` over, after waiting for a free place; false, and the value dropped, once the
+  /// consumer has gone.
+  @discardableResult
+  func put(_ value: consuming Value) -> Bool {
     places.wait()
     lock.wait()
+    guard !isCancelled else {
+      lock.signal()
+      // Passed on, so that no later `put` waits for a place no consumer will free.
+      places.signal()
+      return false
+    }
     waiting.append(value)
     lock.signal()
     ready.signal()
+    return true
+  }
+
+  /// Says that the consumer has gone: the values waiting are dropped, and a producer waiting
+  /// for a place, or handing a value later, is told so.
+  func cancel() {
+    lock.wait()
+    isCancelled = true
+    waiting.removeAll()
+    lock.signal()
+    places.signal()
   }
 
   /// Says that no more values come: once those waiting are taken, ``take()`` returns nil.
