@@ -52,8 +52,17 @@ struct MakeTestCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try TraceFile.load(path: trace)
-    TraceReadingOptions.reportLosses(of: loaded)
+    // The trace is replayed as it is read: the test needs its findings and whether it marks
+    // points, not its events.
+    var replay = Replay()
+    var hasMarks = false
+    _ = try TraceReadingOptions(lenient: false).streamBatchesAhead([trace], quiet: true) {
+      (events: consuming EventBatch) in
+      // A mark is never a pointer sample: it is among the batch's events.
+      if !hasMarks { hasMarks = events.events.contains { $0.type == .appMark } }
+      replay.apply(moving: &events)
+    }
+    replay.finish()
     let traceURL = URL(fileURLWithPath: trace).standardizedFileURL
     let outputURL = URL(fileURLWithPath: output).standardizedFileURL
     if FileManager.default.fileExists(atPath: outputURL.path), !force {
@@ -64,13 +73,12 @@ struct MakeTestCommand: ParsableCommand {
       throw UsageError(
         "no type name can be made from the file name \(traceURL.lastPathComponent); give --name.")
     }
-    let replay = Replay.run(loaded.events)
     let source = RegressionTestSource(
       name: suite,
       tracePath: Self.relativePath(of: traceURL, from: outputURL.deletingLastPathComponent()),
       command: "replay make-test \(trace) -o \(output)" + (name.map { " --name \($0)" } ?? ""),
       findings: replay.findings,
-      hasMarks: loaded.events.contains { $0.type == .appMark })
+      hasMarks: hasMarks)
     do {
       try FileManager.default.createDirectory(
         at: outputURL.deletingLastPathComponent(), withIntermediateDirectories: true)
