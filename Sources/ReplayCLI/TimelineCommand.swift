@@ -99,18 +99,12 @@ struct TimelineCommand: ParsableCommand {
       }
       try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     }
-    // An HTML page shows each event it details, so it holds the events; a drawing needs only
-    // what the timeline lays out, made as the trace is read.
+    // What the timeline lays out is made as the trace is read; an HTML page reads the events
+    // it shows again once it knows them.
     let html = output?.lowercased().hasSuffix(".html") == true
     var layout = Timeline.Layout()
-    let trace: LoadedTrace
-    if html {
-      trace = try reading.load(files, quiet: progress.quiet)
-      layout.add(trace.events)
-    } else {
-      trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
-        .withoutEvents
-    }
+    let trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
+      .withoutEvents
     let (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
     let timeline = layout.finish(loss: trace.loss)
     guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
@@ -141,7 +135,9 @@ struct TimelineCommand: ParsableCommand {
     if let output {
       let page =
         html
-        ? Self.page(trace: trace, timeline: timeline, window: window, sessions: sessions)
+        ? try Self.page(
+          of: files, reading: reading.readOptions, titled: trace.path, timeline: timeline,
+          window: window, sessions: sessions)
         : TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render()
       do {
         try Data(page.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

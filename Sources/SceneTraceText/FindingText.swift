@@ -13,14 +13,25 @@ import SceneTrace
 ///   [1]  scene.saveRestoration session=S1 key=restoration:sketch.txt (related)
 /// ```
 package struct FindingText {
-  private let events: [Event]
+  /// The event at a seq, nil when the trace has none there.
+  private let eventAt: (Int) -> Event?
   private let lossExplaining: (Finding) -> LostStretch?
 
   /// Findings of the trace made of `events`, in seq order; `lossExplaining` gives the lost
-  /// stretch that may explain a finding, which the finding's block then names.
+  /// stretch that may explain a finding, which the finding's block then names. `events` need
+  /// hold only the events the blocks show (a finding's own, those it relates to, and those its
+  /// message names), in seq order.
   package init(events: [Event], lossExplaining: @escaping (Finding) -> LostStretch? = { _ in nil })
   {
-    self.events = events
+    self.init(eventAt: { events.event(atSeq: $0) }, lossExplaining: lossExplaining)
+  }
+
+  /// Findings of a trace whose event at a seq `eventAt` gives, as ``init(events:lossExplaining:)``.
+  package init(
+    eventAt: @escaping (Int) -> Event?,
+    lossExplaining: @escaping (Finding) -> LostStretch? = { _ in nil }
+  ) {
+    self.eventAt = eventAt
     self.lossExplaining = lossExplaining
   }
 
@@ -106,5 +117,5 @@ package struct FindingText {
     return result + rest
   }
 
-  private func event(_ seq: Int) -> Event? { events.event(atSeq: seq) }
+  private func event(_ seq: Int) -> Event? { eventAt(seq) }
 }

@@ -18,7 +18,7 @@ extension TimelineHTML {
   /// The states in the order of their codes in `states`.
   static let states: [SceneActivation?] = [nil] + SceneActivation.allCases
 
-  func document(events: [Event], stateChanges: [Int: [String]]) -> JSONValue {
+  func document(eventAt: @escaping (Int) -> Event?, stateChanges: [Int: [String]]) -> JSONValue {
     let clock = Clock(window: window)
     var rows: [SessionID?: Int] = [:]
     for (index, lane) in lanes.enumerated() { rows[lane.session] = index }
@@ -60,8 +60,8 @@ extension TimelineHTML {
     }
     var details: [JSONValue] = []
     let marks = markValues(
-      events: events, rows: rows, clock: clock, details: &details, stateChanges: stateChanges,
-      aggregated: &aggregated)
+      eventAt: eventAt, rows: rows, clock: clock, details: &details,
+      stateChanges: stateChanges, aggregated: &aggregated)
     let links = linkValues(rows: rows, clock: clock, aggregated: &aggregated)
     let launches = clock.points(
       timeline.launches.filter { window.seqs.contains($0.seq) }.map {
@@ -94,12 +94,12 @@ extension TimelineHTML {
 
   /// Key commands, focus changes, findings and app marks, row by row and kind by kind.
   private func markValues(
-    events: [Event], rows: [SessionID?: Int], clock: Clock, details: inout [JSONValue],
-    stateChanges: [Int: [String]], aggregated: inout Bool
+    eventAt: @escaping (Int) -> Event?, rows: [SessionID?: Int], clock: Clock,
+    details: inout [JSONValue], stateChanges: [Int: [String]], aggregated: inout Bool
   ) -> [JSONValue] {
     var groups: [String: (row: Int, kind: String, points: [Clock.Point])] = [:]
     let detailed = detailedSeqs
-    let findingText = FindingText(events: events)
+    let findingText = FindingText(eventAt: eventAt)
     for mark in timeline.marks where window.seqs.contains(mark.seq) {
       guard let row = rows[mark.session] else { continue }
       let kind: String
@@ -116,7 +116,7 @@ extension TimelineHTML {
         point.text += finding.message
       }
       if point.text.isEmpty {
-        point.text = at + (events.event(atSeq: mark.seq).map(EventText.summary(of:)) ?? "")
+        point.text = at + (eventAt(mark.seq).map(EventText.summary(of:)) ?? "")
       }
       groups["\(row) \(kind)", default: (row, kind, [])].points.append(point)
     }

@@ -64,11 +64,26 @@ package struct TimelineHTML {
     Set(drawnFindings.prefix(Self.detailedFindings).map(\.mark.seq))
   }
 
-  /// The page. `events` is the whole trace (for the events' text); `stateChanges` holds, by
-  /// seq, the lines that say how the event at that seq changed the state (as `replay diff`
-  /// prints them), for the seqs of ``detailedSeqs``.
+  /// The seqs of the events whose text the page shows (a key command's, a finding's and those
+  /// it names…), or may: the events ``render(events:stateChanges:)`` needs of the trace. Found
+  /// by making the page's data and noting every event it asks for, each seq a finding's
+  /// message names among them.
+  package var seqsShown: Set<Int> {
+    var asked = Set<Int>()
+    _ = document(
+      eventAt: { seq in
+        asked.insert(seq)
+        return nil
+      }, stateChanges: [:])
+    return asked
+  }
+
+  /// The page. `events` holds the events of ``seqsShown`` that the trace has, in seq order, or
+  /// the whole trace; `stateChanges` holds, by seq, the lines that say how the event at that
+  /// seq changed the state (as `replay diff` prints them), for the seqs of ``detailedSeqs``.
   package func render(events: [Event], stateChanges: [Int: [String]]) -> String {
-    let data = document(events: events, stateChanges: stateChanges).serialized()
+    let data = document(eventAt: { events.event(atSeq: $0) }, stateChanges: stateChanges)
+      .serialized()
     // Inside a script element, "<" never appears raw, so no "</script>" or "<!--" ends it early.
     let embedded = data.replacingAll("<", with: "\\u003c")
     var page = Self.head

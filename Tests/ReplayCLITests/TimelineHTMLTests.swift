@@ -1,6 +1,7 @@
 import Foundation
 import SceneTrace
 import SceneTraceFile
+import SceneTraceTestSupport
 import SceneTraceText
 import Testing
 
@@ -75,6 +76,37 @@ struct TimelineHTMLTests {
     #expect(detail.contains("scene.firstResponder  null → \"editor\""))
     #expect(page.count("k") == 1)
     #expect(page.count("m") == 1)
+  }
+
+  /// `replay timeline -o OUT.html` reads the trace as it lays it out, then reads again only the
+  /// events the page shows: a page made of those alone is the page made of every event, for
+  /// every shipped trace and a seeded random one, over the whole trace and a part of it.
+  @Test func thePageOfTheEventsItShowsIsThePageOfTheWholeTrace() throws {
+    var random = RandomEvents(seed: 12, identifiers: ["A", "B", "C"])
+    var traces = [("random", random.events(count: 3_000))]
+    for path in try ReplayTool.shippedTraces() {
+      traces.append((path, try TraceFile.load(path: path).events))
+    }
+    var detailed = 0
+    for (name, events) in traces {
+      guard let first = events.first, let last = events.last else { continue }
+      let timeline = Timeline(events: events, loss: LostStretch.drops(in: events))
+      let middle = events[events.count / 2]
+      for window in [
+        TimelineText.Window(seqs: first.seq...last.seq, times: first.time...last.time),
+        TimelineText.Window(seqs: middle.seq...last.seq, times: middle.time...last.time),
+      ] {
+        let page = TimelineHTML(timeline, window: window, title: name)
+        let shown = page.seqsShown
+        let some = events.filter { shown.contains($0.seq) }
+        #expect(some.count < events.count || events.count < 20, "\(name)")
+        #expect(
+          page.render(events: some, stateChanges: [:])
+            == page.render(events: events, stateChanges: [:]), "\(name)")
+        detailed += page.detailedSeqs.count
+      }
+    }
+    #expect(detailed > 50)
   }
 
   @Test func thePageNeedsNoNetwork() throws {
