@@ -139,6 +139,34 @@ struct StreamedComparisonTests {
     #expect(long.highWater < 12_000, "\(long.highWater)")
   }
 
+  /// A trace that ends before the events a first pass counted (it changed between the passes)
+  /// makes the comparison an error that says so, wherever it ends: in the stretch compared, or
+  /// in the tail read straight through after the other trace has ended.
+  @Test(arguments: [100, 2_500])
+  func aTraceThatEndsBeforeItsCountIsAnError(end: Int) throws {
+    var random = RandomEvents(seed: 10, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 3_000)
+    for other in [events, Array(events.prefix(10))] {
+      var comparison = BehaviourComparison(
+        a: EventWindow(other), b: Self.cut(events, after: end, path: "cut.jsonl"))
+      let error = try #require(throws: TraceError.self) { try comparison.firstDivergence() }
+      #expect(error.path == "cut.jsonl", "\(other.count) events against \(end)")
+      #expect(error.message.contains("ended after \(end) events, before the 3000"))
+    }
+  }
+
+  /// The window of `events` whose source ends after the first `end`, handed on in small
+  /// batches: a trace cut between two passes.
+  private static func cut(_ events: [Event], after end: Int, path: String) -> EventWindow {
+    var next = 0
+    return EventWindow(count: events.count, path: path) {
+      guard next < end else { return nil }
+      let stop = min(end, next + 32)
+      defer { next = stop }
+      return EventWindow.Batch(Array(events[next..<stop]))
+    }
+  }
+
   /// A report shows the second trace's events as recorded, where the comparison reads them
   /// renamed.
   @Test func aReportShowsTheEventsAsRecorded() throws {
