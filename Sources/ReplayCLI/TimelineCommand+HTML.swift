@@ -3,28 +3,24 @@ import SceneTraceFile
 import SceneTraceText
 
 extension TimelineCommand {
-  /// The HTML page of `window` of `timeline`, the timeline of the trace of `files` (named
-  /// `title`), with the state change of each finding's event that the page details, as
-  /// `replay diff` prints it. The trace is read again, as far as the last event the page
-  /// shows or details: the events the page shows are kept, and the state is replayed to tell
-  /// each detailed event's change.
+  /// The HTML page of `window` of `timeline`, the timeline of the trace `streamed` read, with
+  /// the state change of each finding's event that the page details, as `replay diff` prints
+  /// it. The events the page shows are read again, only they where the file's index finds
+  /// them; the state is replayed as far as the last event detailed.
   static func page(
-    of files: [String], reading options: ReadOptions, titled title: String, timeline: Timeline,
+    of streamed: StreamedTrace, reading options: ReadOptions, timeline: Timeline,
     window: TimelineText.Window, sessions: [SessionID]?
   ) throws(TraceError) -> String {
-    let page = TimelineHTML(timeline, window: window, sessions: sessions, title: title)
+    let page = TimelineHTML(timeline, window: window, sessions: sessions, title: streamed.path)
     let (detailed, shown) = (page.detailedSeqs, page.seqsShown)
-    let lastDetailed = detailed.max() ?? 0
-    let last = max(lastDetailed, shown.max() ?? 0)
-    var events: [Event] = []
+    let events = try TraceFile.events(
+      inSeqs: shown.sorted().map { $0...$0 }, of: streamed, options: options)
     var changes: [Int: [String]] = [:]
-    var replay = Replay()
-    if last > 0 {
-      _ = try TraceFile.stream(joining: files, options: options) { batch in
+    if let last = detailed.max() {
+      var replay = Replay()
+      _ = try TraceFile.stream(joining: streamed.files, options: options) { batch in
         for event in batch {
           guard event.seq <= last else { return false }
-          if shown.contains(event.seq) { events.append(event) }
-          guard event.seq <= lastDetailed else { continue }
           guard detailed.contains(event.seq) else {
             replay.apply(event)
             continue

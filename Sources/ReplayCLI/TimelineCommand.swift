@@ -103,8 +103,8 @@ struct TimelineCommand: ParsableCommand {
     // it shows again once it knows them.
     let html = output?.lowercased().hasSuffix(".html") == true
     var layout = Timeline.Layout()
-    let trace = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
-      .withoutEvents
+    let streamed = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
+    let trace = streamed.withoutEvents
     let (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
     let timeline = layout.finish(loss: trace.loss)
     guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
@@ -136,8 +136,8 @@ struct TimelineCommand: ParsableCommand {
       let page =
         html
         ? try Self.page(
-          of: files, reading: reading.readOptions, titled: trace.path, timeline: timeline,
-          window: window, sessions: sessions)
+          of: streamed, reading: reading.readOptions, timeline: timeline, window: window,
+          sessions: sessions)
         : TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render()
       do {
         try Data(page.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

@@ -20,9 +20,7 @@ extension TimelineHTML {
 
   func document(eventAt: @escaping (Int) -> Event?, stateChanges: [Int: [String]]) -> JSONValue {
     let clock = Clock(window: window)
-    var rows: [SessionID?: Int] = [:]
-    for (index, lane) in lanes.enumerated() { rows[lane.session] = index }
-    if showsAppRow { rows[SessionID?.none] = lanes.count }
+    let rows = self.rows
     var aggregated = false
     var laneValues: [JSONValue] = []
     for lane in lanes {
@@ -90,6 +88,27 @@ extension TimelineHTML {
       "launches": .array(launches.map { .array([$0.t, $0.count, $0.text]) }),
       "losses": losses, "details": .array(details),
     ])
+  }
+
+  /// The row of each lane's session (nil: the app's row, when drawn).
+  private var rows: [SessionID?: Int] {
+    var rows: [SessionID?: Int] = [:]
+    for (index, lane) in lanes.enumerated() { rows[lane.session] = index }
+    if showsAppRow { rows[SessionID?.none] = lanes.count }
+    return rows
+  }
+
+  /// The seqs of the events the marks ask for, as ``TimelineHTML/seqsShown`` says.
+  func seqsAskedByMarks() -> Set<Int> {
+    var asked = Set<Int>()
+    var (details, aggregated) = ([JSONValue](), false)
+    _ = markValues(
+      eventAt: { seq in
+        asked.insert(seq)
+        return nil
+      }, rows: rows, clock: Clock(window: window), details: &details, stateChanges: [:],
+      aggregated: &aggregated)
+    return asked
   }
 
   /// Key commands, focus changes, findings and app marks, row by row and kind by kind.
