@@ -30,8 +30,10 @@ package final class EventWindow {
   /// The events from `start` on, as far as they were read; those before `keptFrom` are dropped
   /// when it pays.
   private var held: [Event] = []
-  /// The same as recorded, when the source handed on any that differ; empty otherwise.
+  /// The same as recorded, once the source has handed on events whose recorded form differs
+  /// (`keepsRecorded`).
   private var recorded: [Event] = []
+  private var keepsRecorded = false
   /// The index in the trace of `held`'s first event.
   private var start = 0
   /// No event before this index is asked for again.
@@ -77,7 +79,7 @@ package final class EventWindow {
     guard let last = range.last else { return [] }
     _ = try event(last)
     let stored = (range.lowerBound - start)..<(range.upperBound - start)
-    return Array(recorded.isEmpty ? held[stored] : recorded[stored])
+    return Array(keepsRecorded ? recorded[stored] : held[stored])
   }
 
   /// Hands `body` each event from `index` to the end, as compared and as recorded, holding
@@ -90,7 +92,7 @@ package final class EventWindow {
     var next = index
     while next < start + held.count, next < count {
       let stored = next - start
-      body(next, held[stored], recorded.isEmpty ? held[stored] : recorded[stored])
+      body(next, held[stored], keepsRecorded ? recorded[stored] : held[stored])
       next += 1
     }
     while next < count {
@@ -117,14 +119,17 @@ package final class EventWindow {
     if dropped > 0, dropped >= held.count / 2 {
       let count = min(dropped, held.count)
       held.removeFirst(count)
-      if !recorded.isEmpty { recorded.removeFirst(count) }
+      if keepsRecorded { recorded.removeFirst(count) }
       start += count
     }
     if let events = batch.recorded {
-      // Those held so far were recorded as compared.
-      if recorded.isEmpty { recorded = held }
+      if !keepsRecorded {
+        // Those held so far were recorded as compared.
+        recorded = held
+        keepsRecorded = true
+      }
       recorded += events
-    } else if !recorded.isEmpty {
+    } else if keepsRecorded {
       recorded += batch.events
     }
     held += batch.events
