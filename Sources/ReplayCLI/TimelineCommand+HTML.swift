@@ -5,8 +5,9 @@ import SceneTraceText
 extension TimelineCommand {
   /// The HTML page of `window` of `timeline`, the timeline of the trace `streamed` read, with
   /// the state change of each finding's event that the page details, as `replay diff` prints
-  /// it. The events the page shows are read again, only they where the file's index finds
-  /// them; the state is replayed as far as the last event detailed.
+  /// it. The events the page shows are read again (only the frames or lines that hold them,
+  /// where the file's index finds them), and the state replayed as far as the last event
+  /// detailed.
   static func page(
     of streamed: StreamedTrace, reading options: ReadOptions, timeline: Timeline,
     window: TimelineText.Window, sessions: [SessionID]?
