@@ -5,23 +5,24 @@ import SceneTraceText
 extension TimelineCommand {
   /// The HTML page of `window` of `timeline`, the timeline of the trace `streamed` read, with
   /// the state change of each finding's event that the page details, as `replay diff` prints
-  /// it. The events the page shows are read again (only the frames or lines that hold them,
-  /// where the file's index finds them), and the state replayed as far as the last event
-  /// detailed.
+  /// it. The trace is read again as far as the last event detailed, replaying the state and
+  /// keeping the events shown; the events shown after it are read where the file's index finds
+  /// them (only the frames or lines that hold them), not from the start again.
   static func page(
     of streamed: StreamedTrace, reading options: ReadOptions, timeline: Timeline,
     window: TimelineText.Window, sessions: [SessionID]?
   ) throws(TraceError) -> String {
     let page = TimelineHTML(timeline, window: window, sessions: sessions, title: streamed.path)
     let (detailed, shown) = (page.detailedSeqs, page.seqsShown)
-    let events = try TraceFile.events(
-      inSeqs: shown.sorted().map { $0...$0 }, of: streamed, options: options)
+    let lastDetailed = detailed.max() ?? 0
+    var events: [Event] = []
     var changes: [Int: [String]] = [:]
-    if let last = detailed.max() {
+    if lastDetailed > 0 {
       var replay = Replay()
       _ = try TraceFile.stream(joining: streamed.files, options: options) { batch in
         for event in batch {
-          guard event.seq <= last else { return false }
+          guard event.seq <= lastDetailed else { return false }
+          if shown.contains(event.seq) { events.append(event) }
           guard detailed.contains(event.seq) else {
             replay.apply(event)
             continue
@@ -33,6 +34,8 @@ extension TimelineCommand {
         return true
       }
     }
+    let later = shown.filter { $0 > lastDetailed }.sorted().map { $0...$0 }
+    events += try TraceFile.events(inSeqs: later, of: streamed, options: options)
     return page.render(events: events, stateChanges: changes)
   }
 }

@@ -98,8 +98,11 @@ extension TimelineHTML {
     return rows
   }
 
-  /// The seqs of the events the marks ask for, as ``TimelineHTML/seqsShown`` says.
-  func seqsAskedByMarks() -> Set<Int> {
+  /// The seqs of the events whose text the page shows (a key command's, a finding's and those
+  /// it names…), or may: the events ``render(events:stateChanges:)`` needs of the trace. Found
+  /// by making the page's marks, the one part that shows events, and noting every event they
+  /// ask for, each seq a finding's message names among them.
+  package var seqsShown: Set<Int> {
     var asked = Set<Int>()
     var (details, aggregated) = ([JSONValue](), false)
     _ = markValues(

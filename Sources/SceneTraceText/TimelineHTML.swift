@@ -64,12 +64,6 @@ package struct TimelineHTML {
     Set(drawnFindings.prefix(Self.detailedFindings).map(\.mark.seq))
   }
 
-  /// The seqs of the events whose text the page shows (a key command's, a finding's and those
-  /// it names…), or may: the events ``render(events:stateChanges:)`` needs of the trace. Found
-  /// by making the page's marks, the one part that shows events, and noting every event they
-  /// ask for, each seq a finding's message names among them.
-  package var seqsShown: Set<Int> { seqsAskedByMarks() }
-
   /// The page. `events` holds the events of ``seqsShown`` that the trace has, in seq order, or
   /// the whole trace; `stateChanges` holds, by seq, the lines that say how the event at that
   /// seq changed the state (as `replay diff` prints them), for the seqs of ``detailedSeqs``.
