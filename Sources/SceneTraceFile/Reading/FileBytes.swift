@@ -26,8 +26,6 @@ enum FileBytes {
         }
         return try file.readToEnd(from: nil, expectedCount: max(Int(status.size), 0))
       }
-    } catch let error as TraceError {
-      throw error
     } catch {
       throw failure(path, "cannot read the file", error)
     }
