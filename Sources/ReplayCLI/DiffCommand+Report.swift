@@ -81,29 +81,43 @@ extension DiffCommand {
     return lines.map { "  " + $0 }
   }
 
-  /// The divergence as one JSON object; b's state is named as a's.
-  func jsonReport(
-    _ divergence: BehaviourComparison.Divergence, matching: SessionMatching
-  ) -> JSONValue {
-    func side(
-      _ file: String, _ range: Range<Int>, _ cause: Int?,
-      _ events: BehaviourComparison.EventRun, _ state: TraceState
-    ) -> JSONValue {
-      .object([
-        "file": .string(file),
-        "seq": JSONValue(state.seq),
-        "events": .array(range.map { events[$0].json }),
-        "cause": cause.map { JSONValue(events[$0].seq) } ?? .null,
-        "state": state.json,
-      ])
-    }
+  /// How many events of a trace's tail the comparison holds for `--json`: those of a longer
+  /// tail are read again from the trace as the report is written. (Held, 1.8·10^6 events of a
+  /// tail took 1.76 GB, and the report made of them as one value as much again.)
+  static let tailHeldForJSON = 4096
+
+  /// Writes the divergence as one JSON object, a part at a time; b's state is named as a's.
+  /// The events of a stretch the comparison did not hold whole (a long tail) are read again
+  /// from their trace.
+  func writeJSONReport(
+    _ divergence: BehaviourComparison.Divergence, matching: SessionMatching, options: ReadOptions
+  ) throws(TraceError) {
+    var object = JSONObjectWriter(write: Console.outputPart)
+    object.member("identical", .bool(false))
+    object.member("sessions", matching.json)
     let around = divergence.around
-    return .object([
-      "identical": .bool(false),
-      "sessions": matching.json,
-      "a": side(files[0], divergence.a, divergence.causeA, around.a, divergence.states.a),
-      "b": side(files[1], divergence.b, divergence.causeB, around.b, divergence.states.b),
-      "changes": .array(divergence.changes.map(\.json)),
-    ])
+    let sides = [
+      (file: files[0], divergence.a, divergence.causeA, around.a, divergence.states.a),
+      (file: files[1], divergence.b, divergence.causeB, around.b, divergence.states.b),
+    ]
+    for (key, (file, range, cause, events, state)) in zip(["a", "b"], sides) {
+      object.startObject(key)
+      object.member("file", .string(file))
+      object.member("seq", JSONValue(state.seq))
+      object.startArray("events")
+      if range.clamped(to: events.indices) == range {
+        for index in range { object.element(writing: events[index].writeJSONLine) }
+      } else {
+        try Self.forEachEvent(in: range, of: file, options) { event in
+          object.element(writing: event.writeJSONLine)
+        }
+      }
+      object.endArray()
+      object.member("cause", cause.map { JSONValue(events[$0].seq) } ?? .null)
+      object.member("state", state.json)
+      object.endObject()
+    }
+    object.member("changes", .array(divergence.changes.map(\.json)))
+    object.finish(terminator: "\n")
   }
 }

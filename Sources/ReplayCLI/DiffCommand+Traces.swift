@@ -32,8 +32,9 @@ extension DiffCommand {
     var comparison = BehaviourComparison(
       a: Self.window(sides.0, options, renaming: nil),
       b: Self.window(sides.1, options, renaming: renaming))
-    // The JSON lists every event of the hunk; the text the first few.
-    if !json { comparison.tailShown = Self.shownOfStretch }
+    // The text shows the first few events of a tail; the JSON lists every one, those past
+    // the ones held read again as it is written.
+    comparison.tailShown = json ? Self.tailHeldForJSON : Self.shownOfStretch
     var progress = ProgressLine(
       label: "comparing", total: sides.0.count + sides.1.count, unit: "events")
     let divergence = try comparison.firstDivergence { progress.update($0) }
@@ -43,7 +44,7 @@ extension DiffCommand {
       return
     }
     if json {
-      Console.output(jsonReport(divergence, matching: matching).serialized())
+      try writeJSONReport(divergence, matching: matching, options: options)
     } else {
       for line in textReport(divergence, sides: sides, matching: matching) {
         Console.output(line)
@@ -98,6 +99,25 @@ extension DiffCommand {
       if let batch = reading.next() { return batch }
       _ = try reading.result()
       return nil
+    }
+  }
+
+  /// Hands `body` the events at the places of `range` in the trace at `path` (counted as the
+  /// comparison counts them: the events that reading it with `options` gives, from 0), read
+  /// again from the file.
+  static func forEachEvent(
+    in range: Range<Int>, of path: String, _ options: ReadOptions, _ body: (Event) -> Void
+  ) throws(TraceError) {
+    var next = 0
+    _ = try TraceFile.stream(path: path, options: options) { events in
+      let start = next
+      next += events.count
+      let wanted = range.clamped(to: start..<next)
+      for index in wanted { body(events[index - start]) }
+      return next < range.upperBound
+    }
+    guard next >= range.upperBound else {
+      throw .endedBeforeEarlierPass(after: next, expected: range.upperBound, path: path)
     }
   }
 

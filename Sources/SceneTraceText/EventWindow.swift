@@ -138,11 +138,6 @@ package final class EventWindow {
 
   /// The error of a source that ended after `count` events, before ``count``.
   private func endedEarly(at count: Int) -> TraceError {
-    TraceError(
-      code: .unreadableFile,
-      message:
-        "the trace ended after \(count) events, before the \(self.count) an earlier pass read: "
-        + "it changed while it was read; read it again",
-      path: path)
+    .endedBeforeEarlierPass(after: count, expected: self.count, path: path)
   }
 }

@@ -133,6 +133,54 @@ struct DiffAndWhyTests {
   /// `why` of a whole map (`drags`, `shared`, `sessions`) lists every event that changed it,
   /// with the map before and after, as a replay that makes the map's JSON after every event
   /// finds them (`why` makes anew only the JSON of the entries an event changed).
+  /// `diff A B --json` lists every event of a tail longer than the comparison holds for it
+  /// (those past the held ones read again from the trace as the report is written), as the
+  /// trace holds them, on whichever side the tail is.
+  @Test func diffJSONListsEveryEventOfATailLongerThanItHolds() throws {
+    var random = RandomEvents(seed: 12, identifiers: ["A", "B", "C"])
+    let events = random.events(count: 2 * DiffCommand.tailHeldForJSON + 1_000)
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let write = { (events: ArraySlice<Event>, name: String) throws -> String in
+      let url = folder.appendingPathComponent(name)
+      try Data(TraceOutput.jsonLines(Array(events))).write(to: url)
+      return url.path
+    }
+    let (whole, start) = (
+      try write(events[...], "whole.jsonl"), try write(events[..<1_000], "start.jsonl")
+    )
+    for (a, b, long) in [(whole, start, "a"), (start, whole, "b")] {
+      let result = try ReplayTool.run("diff", "--json", a, b)
+      #expect(result.status == 1, "\(result.errors)")
+      let report = try JSONValue(parsing: Array(result.output.utf8))
+      guard case .array(let listed)? = report[try JSONPath(parsing: "\(long).events")] else {
+        Issue.record("no events of \(long) in \(result.output.prefix(200))")
+        continue
+      }
+      // Compared as a whole once the counts agree: a mismatch printed whole is thousands of
+      // events.
+      #expect(listed.count == events.count - 1_000, "the tail of \(long)")
+      let listsTheTail = listed == events[1_000...].map(\.json)
+      #expect(listsTheTail, "the tail of \(long)")
+      #expect(report[try JSONPath(parsing: "\(long == "a" ? "b" : "a").events")] == .array([]))
+    }
+  }
+
+  /// The events of a stretch read again from a trace that changed since the first pass, and now
+  /// ends before the stretch does, are an error that says so.
+  @Test func eventsReadAgainFromATraceThatEndsBeforeThemAreAnError() throws {
+    let path = PackageFolders.root.appendingPathComponent("traces/setting-one-window-fixed.jsonl")
+      .path
+    var read: [Int] = []
+    try DiffCommand.forEachEvent(in: 3..<7, of: path, ReadOptions()) { read.append($0.seq) }
+    #expect(read == [4, 5, 6, 7])
+    let error = try #require(throws: TraceError.self) {
+      try DiffCommand.forEachEvent(in: 10..<40, of: path, ReadOptions()) { _ in }
+    }
+    #expect(error.message.hasPrefix("the trace ended after 19 events, before the 40"))
+    #expect(error.path == path)
+  }
+
   @Test(arguments: ["drags", "shared", "sessions"])
   func whyOfAWholeMapListsEveryEventThatChangedIt(member: String) throws {
     let folder = try ReplayTool.temporaryFolder()

@@ -169,6 +169,13 @@ package struct JSONTextSink: JSONSink {
     startValue()
     value.writeScalar(to: &output)
   }
+
+  /// A value `write` appends to ``output`` as JSON text, whole: one made by a writer of its
+  /// own, such as an event's export form.
+  package mutating func value(writing write: (inout JSONText) -> Void) {
+    startValue()
+    write(&output)
+  }
 }
 
 /// A ``JSONValue`` made of what a sink is handed.
@@ -248,9 +255,28 @@ package struct JSONObjectWriter {
     flushIfLong()
   }
 
+  /// Writes an element of the array ``startArray(_:)`` started: the JSON text `write` appends,
+  /// whole.
+  package mutating func element(writing write: (inout JSONText) -> Void) {
+    sink.value(writing: write)
+    flushIfLong()
+  }
+
   /// Ends the array ``startArray(_:)`` started.
   package mutating func endArray() {
     sink.endArray()
+  }
+
+  /// Starts the member `key`: an object, whose members ``member(_:_:)`` and the others write
+  /// until ``endObject()``.
+  package mutating func startObject(_ key: String) {
+    sink.key(key)
+    sink.beginObject()
+  }
+
+  /// Ends the object ``startObject(_:)`` started.
+  package mutating func endObject() {
+    sink.endObject()
   }
 
   /// Ends the object and writes what is left; `terminator` follows it.

@@ -85,6 +85,21 @@ public struct TraceError: Error, CustomStringConvertible, Sendable {
   }
 }
 
+extension TraceError {
+  /// The trace at `path` ended after `count` events on a later pass, where an earlier pass read
+  /// `expected`: the file changed between them.
+  package static func endedBeforeEarlierPass(after count: Int, expected: Int, path: String?)
+    -> TraceError
+  {
+    TraceError(
+      code: .unreadableFile,
+      message:
+        "the trace ended after \(count) events, before the \(expected) an earlier pass read: it "
+        + "changed while it was read; read it again",
+      path: path)
+  }
+}
+
 extension String {
   /// The text shortened for an error message: at most `limit` characters, with `…` when cut.
   func abbreviated(to limit: Int = 60) -> String {
