@@ -25,8 +25,7 @@ extension ShrinkOracle {
     var removedAny = true
     while removedAny {
       removedAny = false
-      let present = Set(kept)
-      let live = groups.filter { $0.contains(where: present.contains) }
+      let live = keptMembers(of: groups)
       var size = max(live.count / 2, 1)
       while true {
         for start in stride(from: 0, to: live.count, by: size) {

@@ -22,6 +22,8 @@ struct ShrinkOracle {
   private(set) var kept: [Int]
   /// `checkpoints[i]` is the replay of the first `i * checkpointInterval` events of `kept`.
   private var checkpoints: [Replay]
+  /// A flag for each event, all false between two uses: the events a removal names.
+  private var isMarked: [Bool]
   /// How many replays ran, the original's included.
   private(set) var replays = 1
   /// How many replays of a prefix of the accepted trace are kept to start candidates from.
@@ -43,6 +45,7 @@ struct ShrinkOracle {
     known = Set(
       original.findings.map { FindingKey(rule: $0.rule, session: $0.session, seq: $0.seq) })
     kept = Array(events.indices)
+    isMarked = [Bool](repeating: false, count: events.count)
     checkpoints = [Replay(reducer: reducer)]
     checkpointInterval = max(64, (events.count + Self.checkpointLimit - 1) / Self.checkpointLimit)
   }
@@ -75,10 +78,20 @@ struct ShrinkOracle {
 
   /// Accepts the accepted trace without the events at `indices` (indices into `events`), when
   /// that removes any and is acceptable.
-  mutating func remove(_ indices: some Sequence<Int>) -> Bool {
-    let removed = Set(indices)
-    let candidate = kept.filter { !removed.contains($0) }
+  mutating func remove(_ indices: some Collection<Int>) -> Bool {
+    // Marked in a flag an event, not put in a set: a shrink tries thousands of removals, each
+    // from every event kept, and hashing each was most of shrinking a long trace.
+    for index in indices { isMarked[index] = true }
+    let candidate = kept.filter { !isMarked[$0] }
+    for index in indices { isMarked[index] = false }
     return candidate.count < kept.count && accept(candidate)
+  }
+
+  /// Those of `groups` (each of indices into `events`) that hold an event kept, in order.
+  func keptMembers(of groups: [[Int]]) -> [[Int]] {
+    var isKept = [Bool](repeating: false, count: events.count)
+    for index in kept { isKept[index] = true }
+    return groups.filter { $0.contains { isKept[$0] } }
   }
 
   /// Whether the original had `finding`, a finding of the replay of `candidate`, at the same

@@ -8,7 +8,7 @@ extension TraceShrinker {
   /// began, its `session:<id>/` keys); one drag; one state key; one value of a state key (its
   /// writes and renders); one scene request; one session's events of one type; every event of
   /// one type. Within each kind, groups are in the order of their first event.
-  static func groups(in events: [Event]) -> [[Int]] {
+  static func groups(in events: ArraySlice<Event>) -> [[Int]] {
     var launches = EventGroups<Int>()
     var sessions = EventGroups<SessionID>()
     var drags = EventGroups<DragID>()
@@ -19,7 +19,7 @@ extension TraceShrinker {
     var types = EventGroups<EventType>()
     var launch = 0
     var dragSources: [DragID: SessionID] = [:]
-    for (index, event) in events.enumerated() {
+    for (index, event) in zip(events.indices, events) {
       let payload = event.payload
       if payload.type == .appLaunch { launch += 1 }
       launches.add(index, to: launch)

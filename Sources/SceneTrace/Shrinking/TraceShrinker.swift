@@ -38,7 +38,10 @@ public struct TraceShrinker: Sendable {
     guard goal.holds(in: original) else { return nil }
     var oracle = ShrinkOracle(events: events, goal: goal, reducer: reducer, original: original)
     oracle.shortenToPrefix()
-    oracle.removeGroups(Self.groups(in: events))
+    // Grouped as far as the prefix goes: a group with no event in it has nothing to remove, and
+    // the groups of the whole trace were looked through at every round (2·10^6 mixed events
+    // shrunk to a finding near their start: 12.2 s, nearly all of it in those rounds).
+    oracle.removeGroups(Self.groups(in: events.prefix(oracle.kept.count)))
     oracle.minimize()
     let kept = oracle.kept.map { events[$0] }
     return ShrinkResult(
