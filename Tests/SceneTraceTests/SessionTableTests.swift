@@ -137,6 +137,46 @@ import Testing
       changes.sessions > 300 && changes.drags > 20 && changes.shared > 20, "seed \(seed)")
   }
 
+  /// Changes taken after runs of any length name every session, drag and key of the shared
+  /// store the run changed: a session whose scene a pointer sample changed where it is stored,
+  /// unnoted, is noted when a later event names another (what `replay diff A B` compares the
+  /// states by, every stretch or so many events).
+  @Test(arguments: Seeds.range(0x5E55_2300, count: 8))
+  func changesTakenAfterRunsOfEventsNameEveryEntryTheRunChanged(seed: UInt64) {
+    var random = SceneTraceTestSupport.RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
+    var runs = SplitMix64(seed: seed)
+    let events = random.events(count: 3000)
+    let reducer = TraceReducer()
+    var state = TraceState()
+    state.noteChangedEntries()
+    var changes = (sessions: 0, drags: 0, shared: 0)
+    var start = 0
+    while start < events.count {
+      let end = min(events.count, start + Int.random(in: 1...40, using: &runs))
+      let before = state
+      for event in events[start..<end] { _ = reducer.reduce(into: &state, event: event) }
+      let taken = state.takeChangedEntries()
+      let place = "seed \(seed), seqs \(events[start].seq)...\(events[end - 1].seq)"
+      for id in Set(before.sessions.keys).union(state.sessions.keys)
+      where before.sessions[id] != state.sessions[id] {
+        changes.sessions += 1
+        #expect(taken.sessions.contains(id), "\(place): session \(id) not noted")
+      }
+      for id in Set(before.drags.keys).union(state.drags.keys)
+      where before.drags[id] != state.drags[id] {
+        changes.drags += 1
+        #expect(taken.drags.contains(id), "\(place): drag \(id) not noted")
+      }
+      for key in Set(before.shared.keys).union(state.shared.keys)
+      where before.shared[key] != state.shared[key] {
+        changes.shared += 1
+        #expect(taken.sharedKeys.contains(key), "\(place): key \(key) not noted")
+      }
+      start = end
+    }
+    #expect(changes.sessions > 50 && changes.drags > 5 && changes.shared > 5, "seed \(seed)")
+  }
+
   /// A replay notes the changes of the map it is asked to note and of no other, whose notes,
   /// never taken, would grow with the trace.
   @Test(arguments: [.sessions, .drags, .shared] as [Replay.NotedMap])

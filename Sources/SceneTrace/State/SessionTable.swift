@@ -89,6 +89,10 @@ public struct SessionTable: Sendable {
     // slot remembered is already this session's, nothing is hashed. An event that names none
     // leaves it, as `slot(of:)` compares before it trusts it.
     guard let id, recent < 0 || keys[recent] != id else { return }
+    // The session remembered until now may have had its scene changed where it is stored
+    // (``subscript(sceneAt:)``), unnoted: noted as it is let go, so that changes taken after
+    // many events miss none.
+    if recent >= 0 { changed.note(keys[recent]) }
     recent = slots[id] ?? -1
   }
 
@@ -177,8 +181,8 @@ public struct SessionTable: Sendable {
 
   /// The sessions changed since noting began or this last ran, each once, in no order; none
   /// when the table does not note them. A session noted may have been set to what it was, and
-  /// the session the table remembers (``remember(_:)``, the current event's) is always among
-  /// them: its scene is changed where it is stored without being noted
+  /// the sessions the table remembered (``remember(_:)``, the events' own) since are always
+  /// among them: their scenes are changed where they are stored without being noted
   /// (``subscript(sceneAt:)``).
   package mutating func takeChangedSessions() -> [SessionID] {
     if recent >= 0 { changed.note(keys[recent]) }

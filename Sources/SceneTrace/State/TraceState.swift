@@ -54,6 +54,31 @@ public struct TraceState: Hashable, Sendable, Codable {
     case shared, reportsAppKeyWindow, memory, nonInteractiveSessions, staleLayoutSessions, notes
   }
 
+  /// The entries of the state's maps that changed, as ``takeChangedEntries()`` gives them.
+  package struct ChangedEntries {
+    package var sessions: [SessionID]
+    package var drags: [DragID]
+    /// As the events spelled them (the store may hold another spelling of the same
+    /// characters).
+    package var sharedKeys: [String]
+  }
+
+  /// Starts noting which sessions, drags and shared values the events applied change, for
+  /// ``takeChangedEntries()``. Notes never taken grow with the events applied.
+  package mutating func noteChangedEntries() {
+    sessions.noteChangedSessions()
+    dragTable.noteChangedDrags()
+    changedSharedKeys.start()
+  }
+
+  /// The sessions, drags and shared keys changed since noting began or this last ran, each
+  /// once, in no order; an entry noted may have been set to what it was.
+  package mutating func takeChangedEntries() -> ChangedEntries {
+    ChangedEntries(
+      sessions: sessions.takeChangedSessions(), drags: dragTable.takeChangedDrags(),
+      sharedKeys: changedSharedKeys.take())
+  }
+
   /// The most active state of any connected scene, `background` when none is connected.
   public var appActivation: SceneActivation {
     sessions.sceneActivations.filter { $0 != .unattached }.max() ?? .background
