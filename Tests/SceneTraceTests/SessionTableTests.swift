@@ -177,6 +177,26 @@ import Testing
     #expect(changes.sessions > 50 && changes.drags > 5 && changes.shared > 5, "seed \(seed)")
   }
 
+  /// Changes taken seldom, after many changes of a few sessions each, name every session
+  /// changed once, however many times it changed: the notes drop their repeats as they grow.
+  @Test func changesTakenSeldomNameEachSessionChangedOnce() {
+    var table = SessionTable()
+    table.noteChangedSessions()
+    let ids = (0..<300).map { SessionID("S\($0)") }
+    for step in 0..<20_000 {
+      let id = ids[step * 7 % (step < 10_000 ? 300 : 120)]
+      table[id] = SessionState(status: step.isMultiple(of: 2) ? .connected : .archived)
+    }
+    let noted = table.takeChangedSessions()
+    #expect(noted.count == 300 && Set(noted) == Set(ids))
+    // Taken, they are gone: what is taken next is what changed since (with the session the
+    // table remembers, here the one changed).
+    table.remember(ids[5])
+    _ = table.takeChangedSessions()
+    table[ids[5]] = SessionState(status: .connected)
+    #expect(table.takeChangedSessions() == [ids[5]])
+  }
+
   /// A replay notes the changes of the map it is asked to note and of no other, whose notes,
   /// never taken, would grow with the trace.
   @Test(arguments: [.sessions, .drags, .shared] as [Replay.NotedMap])

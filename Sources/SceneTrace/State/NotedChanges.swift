@@ -4,6 +4,10 @@
 struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
   /// The keys noted since the last ``take()``, some more than once; nil until ``start()``.
   private var keys: [Key]?
+  /// How many keys ``keys`` may hold before its repeats are dropped: a reader that takes the
+  /// changes seldom (`replay diff A B`, across a trace's tail) would otherwise hold one key
+  /// for every change of every event since (10^7 events: 14 MB).
+  private var limit = 4096
 
   /// Whether it notes.
   var isNoting: Bool { keys != nil }
@@ -23,6 +27,10 @@ struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
   @inline(never)
   private mutating func append(_ key: Key) {
     keys?.append(key)
+    guard let noted = keys, noted.count >= limit else { return }
+    let distinct = Array(Set(noted))
+    keys = distinct
+    limit = max(4096, 2 * distinct.count)
   }
 
   /// The keys noted since noting began or this last ran, each once, in no order.

@@ -61,6 +61,9 @@ public struct TraceState: Hashable, Sendable, Codable {
     /// As the events spelled them (the store may hold another spelling of the same
     /// characters).
     package var sharedKeys: [String]
+
+    /// No entry.
+    package static let none = ChangedEntries(sessions: [], drags: [], sharedKeys: [])
   }
 
   /// Starts noting which sessions, drags and shared values the events applied change, for
