@@ -79,6 +79,11 @@ package struct BehaviourComparison {
   private var aligner: EventAlignment.Aligner
   /// The stretches the alignment has found, in order.
   private var stretches: [[EventAlignment.Hunk]] = []
+  /// Whether a comparison reads the entries changed since the states last agreed, and a copy of
+  /// them to look back from is kept every so many events (``comparisonInterval``): the
+  /// default. Otherwise the states are compared whole at every comparison, and copied wherever
+  /// they agree: the plain way, which a test holds this one to.
+  package var followsChangedEntries = true
   /// How many agreeing events pass between two comparisons of the states, at least, and
   /// between two copies of them kept to look for a divergence from: at least as many as the
   /// states hold sessions, drags and shared values, so that a comparison that reads every one
@@ -123,8 +128,10 @@ package struct BehaviourComparison {
     progress: (Int) -> Void = { _ in }
   ) throws(TraceError) -> Divergence? {
     var walk = Walk()
-    walk.stateA.noteChangedEntries()
-    walk.stateB.noteChangedEntries()
+    if followsChangedEntries {
+      walk.stateA.noteChangedEntries()
+      walk.stateB.noteChangedEntries()
+    }
     // Where the states last agreed, and a copy of the walk at or before it to replay from when
     // they no longer do. Copied where they agreed after every stretch, the walk's next event
     // copied both states' tables whole (they hold every session and drag): the copy is made at
@@ -146,11 +153,12 @@ package struct BehaviourComparison {
       let isDue = sinceCheck >= comparisonInterval && sinceCheck >= walk.stateA.entryCount
       guard step.stretch != nil || atEnd || isDue else { continue }
       sinceCheck = 0
-      guard walk.statesStillAgree() else {
+      guard followsChangedEntries ? walk.statesStillAgree() : walk.statesAgree else {
         return try divergence(after: snapshot, agreeingAt: lastAgreed)
       }
       lastAgreed = walk.place
-      if sinceSnapshot >= max(comparisonInterval, walk.stateA.entryCount) {
+      if !followsChangedEntries || sinceSnapshot >= max(comparisonInterval, walk.stateA.entryCount)
+      {
         (snapshot, sinceSnapshot) = (walk, 0)
         // A divergence is looked for from here on, and a report shows a few events before it.
         a.release(before: snapshot.i - Self.context)
@@ -257,7 +265,7 @@ package struct BehaviourComparison {
     in range: Range<Int>, of events: EventWindow, from state: TraceState, other: TraceState
   ) throws(TraceError) -> Int? {
     var state = state
-    var departure = Departure(from: other, following: &state)
+    var departure = Departure(from: other, following: &state, byChanges: followsChangedEntries)
     for index in range {
       reducer.reduce(into: &state, event: try events.event(index))
       if departure.leaves(&state) { return index }
@@ -275,16 +283,23 @@ package struct BehaviourComparison {
     /// that change nothing against 415 sessions took 25 s.)
     private var agreed = false
 
-    /// A departure from `other` of the states `state` becomes, which notes its changes.
-    init(from other: TraceState, following state: inout TraceState) {
+    /// Whether states are compared by the entries changed since they last agreed, or whole.
+    private let byChanges: Bool
+
+    /// A departure from `other` of the states `state` becomes, which notes its changes when
+    /// they are compared `byChanges`.
+    init(from other: TraceState, following state: inout TraceState, byChanges: Bool) {
       self.other = other
-      state.noteChangedEntries()
+      self.byChanges = byChanges
+      if byChanges { state.noteChangedEntries() }
     }
 
     /// Whether `state` no longer agrees with the state departed from.
     mutating func leaves(_ state: inout TraceState) -> Bool {
-      let changed = state.takeChangedEntries()
-      if agreed, state.holdsTheSameValues(as: other, in: changed, .none) { return false }
+      let changed = byChanges ? state.takeChangedEntries() : .none
+      if byChanges, agreed, state.holdsTheSameValues(as: other, in: changed, .none) {
+        return false
+      }
       agreed = holdsTheSameBehaviour(state)
       return !agreed
     }
@@ -305,7 +320,8 @@ package struct BehaviourComparison {
     if let tail { return tail }
     let onA = !hunk.a.isEmpty
     var state = onA ? walk.stateA : walk.stateB
-    var departure = Departure(from: onA ? walk.stateB : walk.stateA, following: &state)
+    var departure = Departure(
+      from: onA ? walk.stateB : walk.stateA, following: &state, byChanges: followsChangedEntries)
     var cause: (index: Int, event: Event)?
     var shown: [Event] = []
     let (reducer, kept) = (self.reducer, tailShown)
@@ -335,6 +351,8 @@ package struct BehaviourComparison {
       if aligner.isTail(stretches[walk.stretch]) {
         let tail = try self.tail(whole, from: walk)
         (walk.stateA, walk.stateB) = tail.after
+        // Following the tail took its state's notes: the next comparison reads the whole states.
+        walk.notesAreComplete = false
         (walk.i, walk.j) = (whole.a.upperBound, whole.b.upperBound)
       } else {
         try apply(whole, to: &walk)
@@ -401,6 +419,10 @@ package struct BehaviourComparison {
 
     var place: Place { Place(i: i, j: j, stretch: stretch) }
 
+    /// Whether the states' notes name every entry changed since they last agreed: not after a
+    /// trace's tail, whose following took its state's (``Departure``).
+    var notesAreComplete = true
+
     var statesAgree: Bool { stateA.behaves(as: stateB) }
 
     /// Whether the states agree, when they agreed as the entries they noted were last taken
@@ -410,7 +432,11 @@ package struct BehaviourComparison {
     /// (2·10^6 mixed events against their recording with UUIDs, 24,935 such events: 27.5 s).
     mutating func statesStillAgree() -> Bool {
       let changed = (stateA.takeChangedEntries(), stateB.takeChangedEntries())
-      return stateA.holdsTheSameValues(as: stateB, in: changed.0, changed.1) || statesAgree
+      defer { notesAreComplete = true }
+      if notesAreComplete, stateA.holdsTheSameValues(as: stateB, in: changed.0, changed.1) {
+        return true
+      }
+      return statesAgree
     }
 
     func isFinished(_ countA: Int, _ countB: Int) -> Bool { i == countA && j == countB }

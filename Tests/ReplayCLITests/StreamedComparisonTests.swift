@@ -52,10 +52,11 @@ struct StreamedComparisonTests {
   }
 
   private static func compare(
-    _ a: EventWindow, _ b: EventWindow, tailShown: Int = .max
+    _ a: EventWindow, _ b: EventWindow, tailShown: Int = .max, byChanges: Bool = true
   ) throws -> (found: Found?, differing: [Int]) {
     var comparison = BehaviourComparison(a: a, b: b)
     comparison.tailShown = tailShown
+    comparison.followsChangedEntries = byChanges
     let divergence = try comparison.firstDivergence()
     let differing = comparison.differingEvents
     return (divergence.map(Found.init), [differing.a, differing.b])
@@ -84,6 +85,55 @@ struct StreamedComparisonTests {
       ("swapped", base, swapped), ("cut", base, Array(base.prefix(1200))),
       ("run on", base, longer), ("run on, other side", longer, base),
     ]
+  }
+
+  /// Random traces whose states agree across many stretches (marks that differ on each side)
+  /// and part late, on one side alone, or in a tail that then changes nothing.
+  private static func latePairs(seed: UInt64) -> [(String, [Event], [Event])] {
+    var random = RandomEvents(seed: seed, identifiers: ["A", "B", "C"])
+    var base = random.events(count: 3000)
+    var generator = SplitMix64(seed: seed &+ 200)
+    let zero = TraceTime(nanoseconds: 0)
+    let mark = { (label: String) in Event(seq: 0, time: zero, .appMark(label: label)) }
+    let write = { (value: String) in
+      Event(seq: 0, time: zero, .stateWrite(key: "k", value: value, session: "A"))
+    }
+    // Both write the key early, so that a later write changes a value both hold.
+    base.insert(write("early"), at: 10)
+    var (a, b) = (base, base)
+    // From the end, so that each place is still the base's.
+    for place in stride(from: 2900, through: 100, by: -100) {
+      a.insert(mark("a\(place)"), at: place)
+      b.insert(mark("b\(place)"), at: place)
+    }
+    // A write one side alone holds, late: the other's events there change nothing.
+    var changed = b
+    changed.insert(write("late"), at: Int.random(in: 2000..<changed.count, using: &generator))
+    let quiet = Array(repeating: mark("quiet"), count: 30)
+    return [
+      ("marks", a, b), ("a late change in b", a, changed), ("a late change in a", changed, b),
+      ("a tail that changes, then nothing", a + [write("tail")] + quiet, b),
+      ("the same on the other side", b, a + quiet + [write("tail")] + quiet),
+    ]
+  }
+
+  /// Comparing the entries changed since the states last agreed, and keeping a copy to look
+  /// back from every so many events, finds what comparing the whole states at every stretch
+  /// and copying them wherever they agree finds.
+  @Test(arguments: 1...6 as ClosedRange<UInt64>)
+  func comparingTheChangedEntriesFindsWhatComparingWholeStatesFinds(seed: UInt64) throws {
+    for (name, a, b) in Self.pairs(seed: seed) + Self.latePairs(seed: seed) {
+      let whole = try Self.compare(EventWindow(a), EventWindow(b), byChanges: false)
+      for (interval, batches) in [(4096, seed), (64, seed + 20)] {
+        var comparison = BehaviourComparison(
+          a: Self.window(a, batches: batches), b: Self.window(b, batches: batches + 1))
+        comparison.comparisonInterval = interval
+        let found = try comparison.firstDivergence().map(Found.init)
+        #expect(found == whole.found, "seed \(seed), \(name), every \(interval)")
+        let differing = comparison.differingEvents
+        #expect([differing.a, differing.b] == whole.differing, "seed \(seed), \(name)")
+      }
+    }
   }
 
   @Test(arguments: 1...6 as ClosedRange<UInt64>)
@@ -122,6 +172,27 @@ struct StreamedComparisonTests {
     #expect(shown.around[0] == Array(whole.around[0].prefix(3 + 12)))
     #expect(shown.around[1] == whole.around[1])
     #expect(a.highWater < 2_000, "\(a.highWater) events held")
+  }
+
+  /// A tail that changes a shared value both traces last wrote before the states last agreed,
+  /// and then changes nothing, is a divergence: following the tail compares the entries it
+  /// changes as it goes, and the comparison after it reads the whole states, not only the
+  /// entries changed since they agreed.
+  @Test func aTailThatChangesAnEntryNotChangedSinceTheStatesAgreedIsADivergence() throws {
+    let zero = TraceTime(nanoseconds: 0)
+    let event = { (payload: Event.Payload) in Event(seq: 0, time: zero, payload) }
+    let write = { (value: String) in event(.stateWrite(key: "k", value: value, session: "A")) }
+    // The marks that differ are a stretch, closed by those that agree; the states agree after
+    // it, and the last write of `k` on either side came before.
+    let same = Array(repeating: event(.appMark(label: "same")), count: 12)
+    let b = [write("1"), event(.appMark(label: "y"))] + same
+    let a = [write("1"), event(.appMark(label: "x"))] + same + [write("2")]
+    for extra in [[], [event(.appMark(label: "z"))]] {
+      let found = try #require(
+        try Self.compare(EventWindow(a + extra), EventWindow(b)).found, "\(extra.count)")
+      #expect(found.a == 14..<(15 + extra.count) && found.b == 14..<14 && found.isHunk)
+      #expect(found.causes == [14, nil])
+    }
   }
 
   /// Two long traces that agree event for event are compared holding a few thousand events of

@@ -27,7 +27,7 @@ struct NotedChanges<Key: Hashable & Sendable>: Hashable, Sendable {
   @inline(never)
   private mutating func append(_ key: Key) {
     keys?.append(key)
-    guard let noted = keys, noted.count >= limit else { return }
+    guard (keys?.count ?? 0) >= limit, let noted = keys else { return }
     let distinct = Array(Set(noted))
     keys = distinct
     limit = max(4096, 2 * distinct.count)
