@@ -143,15 +143,20 @@ struct CheckCommand: ParsableCommand {
     var shown = checked.findings
     let lost = checked.trace.lossFindings.filter(isShown)
     var baselined = 0
-    if baseline != nil {
+    if let kept = baseline {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
-      var ofTheApp: [Finding] = []
-      try shown.forEachBatch(of: .max, mergedWith: []) { ofTheApp = $0 }
-      let fingerprinter = try checked.fingerprinter(for: ofTheApp)
-      let unaccepted = baseline?.absorb(ofTheApp, fingerprinter: fingerprinter) ?? ofTheApp
-      shown = FindingSpill()
-      try shown.add(unaccepted.filter { $0.severity >= choice.severity })
-      baselined = ofTheApp.count { $0.severity >= choice.severity } - shown.count
+      // Matched a batch at a time, each batch's events read again for its fingerprints.
+      var matcher = FindingBaseline.Matcher(kept)
+      let unaccepted = FindingSpill()
+      var considered = 0
+      try checked.forEachFingerprintedBatch(of: shown) { batch, fingerprinter in
+        let new = matcher.newFindings(batch, fingerprinter: fingerprinter)
+        considered += batch.count { $0.severity >= choice.severity }
+        try unaccepted.add(new.filter { $0.severity >= choice.severity })
+      }
+      baseline = matcher.remaining
+      shown = unaccepted
+      baselined = considered - shown.count
     }
     // The report is written as it is made, a batch of findings at a time: a long trace's
     // would not fit in memory.
@@ -213,10 +218,9 @@ struct CheckCommand: ParsableCommand {
         let checked = try CheckedTrace(
           paths, reading: reading, quiet: progress.quiet, fingerprinting: true,
           keep: { choice.shows($0) })
-        var findings: [Finding] = []
-        try checked.findings.forEachBatch(of: .max, mergedWith: []) { findings = $0 }
-        let fingerprinter = try checked.fingerprinter(for: findings)
-        entries += findings.map(fingerprinter.entry)
+        try checked.forEachFingerprintedBatch(of: checked.findings) { batch, fingerprinter in
+          entries += batch.map(fingerprinter.entry)
+        }
       } catch {
         Console.report(error: "\(error)")
         unread += 1

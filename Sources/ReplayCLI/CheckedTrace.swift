@@ -25,7 +25,7 @@ struct CheckedTrace {
   /// Reads and replays the trace of `paths` (several files are joined) as it is read, telling
   /// standard error what reading lost. Of the replay's findings, those `keep` is true of are
   /// kept in ``findings`` as they come. With `fingerprinting`, the pass also notes the
-  /// identifiers the trace names, for ``fingerprinter(for:)``.
+  /// identifiers the trace names, for ``forEachFingerprintedBatch(of:_:)``.
   init(
     _ paths: [String], reading: TraceReadingOptions, quiet: Bool, fingerprinting: Bool = false,
     keep: @escaping (Finding) -> Bool
@@ -63,16 +63,23 @@ struct CheckedTrace {
     explanations = streamed.lossExplanations
   }
 
-  /// What fingerprints `findings` for a baseline: the events they name are read again. Needs a
-  /// trace checked with `fingerprinting`.
-  func fingerprinter(for findings: [Finding]) throws -> FindingFingerprinter {
+  /// Hands `body` the findings of `findings`, in report order, a batch at a time, each with
+  /// what fingerprints it for a baseline: the events the batch names are read again, a batch at
+  /// a time where the index finds them (``findingsPerFetch``), so that what is held does not
+  /// grow with the findings. Needs a trace checked with `fingerprinting`.
+  func forEachFingerprintedBatch(
+    of findings: FindingSpill, _ body: (_ batch: [Finding], FindingFingerprinter) throws -> Void
+  ) throws {
     guard let appearances else { preconditionFailure("a trace checked without fingerprinting") }
-    let events =
-      findings.isEmpty
-      ? []
-      : try TraceFile.events(
-        inSeqs: FindingFingerprinter.seqs(of: findings), of: streamed, options: options)
-    return FindingFingerprinter(events: events, appearances: appearances, state: replay.state)
+    let fingerprinter = FindingFingerprinter(
+      events: [], appearances: appearances, state: replay.state)
+    var lastFrame: DecompressedFrame?
+    try findings.forEachBatch(of: findingsPerFetch, mergedWith: []) { batch in
+      let events = try TraceFile.events(
+        inSeqs: FindingFingerprinter.seqs(of: batch), of: streamed, options: options,
+        lastFrame: &lastFrame)
+      try body(batch, fingerprinter.holding(events))
+    }
   }
 
   /// The stretch of the trace's loss that may explain `finding`.

@@ -30,6 +30,16 @@ private let missedForeground = "traces/missed-foreground-hook.jsonl"
 
 @Suite("replay check with a baseline")
 struct BaselineCommandTests {
+  /// A trace of 30,000 events in many frames, `long.sctrace` in `scratch` (beside it as JSON
+  /// Lines, `long.jsonl`).
+  private static func longTrace(in scratch: ScratchFolder) throws -> String {
+    let long = scratch.path("long.sctrace")
+    try LongTrace.text(events: 30_000).write(
+      toFile: scratch.path("long.jsonl"), atomically: true, encoding: .utf8)
+    #expect(try ReplayTool.run("import", scratch.path("long.jsonl"), "-o", long).status == 0)
+    return long
+  }
+
   @Test func writtenBaselineAcceptsEveryFindingOfTheSameTrace() throws {
     let scratch = try ScratchFolder()
     let baseline = scratch.path("baseline.json")
@@ -52,10 +62,7 @@ struct BaselineCommandTests {
   /// trace and on a long one of many frames (with a file of its own at a time, and joined).
   @Test func aStreamedBaselineIsTheBaselineOfTheWholeTrace() throws {
     let scratch = try ScratchFolder()
-    let long = scratch.path("long.sctrace")
-    try LongTrace.text(events: 30_000).write(
-      toFile: scratch.path("long.jsonl"), atomically: true, encoding: .utf8)
-    #expect(try ReplayTool.run("import", scratch.path("long.jsonl"), "-o", long).status == 0)
+    let long = try Self.longTrace(in: scratch)
     let inputs =
       try ReplayTool.shippedTraces().map { [$0] }
       + [[long], [scratch.path("long.jsonl"), "traces/switcher-kill.jsonl", long]]
@@ -73,6 +80,35 @@ struct BaselineCommandTests {
         try String(contentsOfFile: written, encoding: .utf8)
           == String(contentsOfFile: expected, encoding: .utf8), "\(paths)")
     }
+  }
+
+  /// `check --baseline` matches the findings of a long trace of many frames a batch at a time,
+  /// each batch's events read again: it shows the findings the library finds new against a
+  /// baseline of a third fewer entries, with the whole trace held, and counts the rest.
+  @Test func aStreamedCheckShowsTheFindingsTheWholeTraceFindsNew() throws {
+    let scratch = try ScratchFolder()
+    let long = try Self.longTrace(in: scratch)
+    let events = try TraceFile.load(path: long).events
+    let replay = Replay.run(events)
+    #expect(replay.findings.count > 512, "more than one batch of findings")
+    let whole = FindingBaseline(findings: replay.findings, events: events, state: replay.state)
+    let partial = FindingBaseline(
+      entries: whole.entries.indices.filter { $0 % 3 != 0 }.map { whole.entries[$0] })
+    let path = scratch.path("partial.json")
+    try partial.write(to: path)
+    let expected = partial.newFindings(replay.findings, events: events, state: replay.state)
+    let run = try ReplayTool.run(
+      "check", long, "--baseline", path, "--json", "--severity", "info")
+    let report = try JSONValue(parsing: Array(run.output.utf8))
+    guard case .array(let shown)? = report[try JSONPath(parsing: "findings")] else {
+      Issue.record("no findings in \(run.output.prefix(200))")
+      return
+    }
+    #expect(shown.count == expected.count)
+    let listsThem = shown == expected.map(\.json)
+    #expect(listsThem)
+    let baselined = report[try JSONPath(parsing: "baselined")]
+    #expect(baselined == JSONValue(replay.findings.count - expected.count))
   }
 
   @Test func addedViolationIsTheOnlyFindingShownAndFailsTheCheck() throws {

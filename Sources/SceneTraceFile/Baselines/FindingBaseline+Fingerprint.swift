@@ -5,7 +5,7 @@ import SceneTrace
 /// "related"}`, the events without seq and time and with their identifiers aliased
 /// (``IdentifierAliases``).
 package struct FindingFingerprinter {
-  private let events: [Event]
+  private var events: [Event]
   private let state: TraceState
   private let aliases: IdentifierAliases
   /// The rules the finish step reports at the last event of this trace.
@@ -30,6 +30,14 @@ package struct FindingFingerprinter {
     self.state = state
     self.aliases = aliases
     finishRules = Set(TraceReducer().finish(state).map(\.rule))
+  }
+
+  /// This fingerprinter with `events` (in seq order) in place of the events it holds: the same
+  /// aliases and roles, for findings of the same trace whose events are read a batch at a time.
+  package func holding(_ events: [Event]) -> FindingFingerprinter {
+    var fingerprinter = self
+    fingerprinter.events = events
+    return fingerprinter
   }
 
   /// The seqs of the events the fingerprints of `findings` are made of: each finding's own and

@@ -106,26 +106,56 @@ public struct FindingBaseline: Hashable, Sendable {
   package mutating func absorb(_ findings: [Finding], fingerprinter: FindingFingerprinter)
     -> [Finding]
   {
-    var available: [MatchKey: Int] = [:]
-    for entry in entries { available[MatchKey(entry), default: 0] += 1 }
-    var used: [MatchKey: Int] = [:]
-    var new: [Finding] = []
-    for finding in findings {
-      let key = MatchKey(fingerprinter.entry(for: finding))
-      if available[key, default: 0] > 0 {
-        available[key, default: 0] -= 1
-        used[key, default: 0] += 1
-      } else {
-        new.append(finding)
-      }
-    }
-    entries.removeAll { entry in
-      let key = MatchKey(entry)
-      guard used[key, default: 0] > 0 else { return false }
-      used[key, default: 0] -= 1
-      return true
-    }
+    var matcher = Matcher(self)
+    let new = matcher.newFindings(findings, fingerprinter: fingerprinter)
+    self = matcher.remaining
     return new
+  }
+
+  /// Findings matched against a baseline a batch after another, as ``absorb(_:fingerprinter:)``
+  /// matches them all at once: each entry accepts one finding over all the batches. (Absorbed a
+  /// batch at a time, every batch counted the entries again.)
+  package struct Matcher {
+    private let baseline: FindingBaseline
+    /// How many entries of each key are left to accept a finding.
+    private var available: [MatchKey: Int] = [:]
+    /// How many entries of each key accepted one.
+    private var used: [MatchKey: Int] = [:]
+
+    package init(_ baseline: FindingBaseline) {
+      self.baseline = baseline
+      for entry in baseline.entries { available[MatchKey(entry), default: 0] += 1 }
+    }
+
+    /// The findings among `findings` (fingerprinted by `fingerprinter`) that no entry left
+    /// accepts, in their order; each of the others uses up an entry.
+    package mutating func newFindings(
+      _ findings: [Finding], fingerprinter: FindingFingerprinter
+    ) -> [Finding] {
+      var new: [Finding] = []
+      for finding in findings {
+        let key = MatchKey(fingerprinter.entry(for: finding))
+        if available[key, default: 0] > 0 {
+          available[key, default: 0] -= 1
+          used[key, default: 0] += 1
+        } else {
+          new.append(finding)
+        }
+      }
+      return new
+    }
+
+    /// The baseline without the entries that accepted a finding.
+    package var remaining: FindingBaseline {
+      var (remaining, used) = (baseline, used)
+      remaining.entries.removeAll { entry in
+        let key = MatchKey(entry)
+        guard used[key, default: 0] > 0 else { return false }
+        used[key, default: 0] -= 1
+        return true
+      }
+      return remaining
+    }
   }
 }
 
