@@ -113,8 +113,8 @@ public struct FindingBaseline: Hashable, Sendable {
   }
 
   /// Findings matched against a baseline a batch after another, as ``absorb(_:fingerprinter:)``
-  /// matches them all at once: each entry accepts one finding over all the batches. (Absorbed a
-  /// batch at a time, every batch counted the entries again.)
+  /// matches them all at once: each entry accepts one finding over all the batches, and the
+  /// entries are counted once, not again for every batch.
   package struct Matcher {
     private let baseline: FindingBaseline
     /// How many entries of each key are left to accept a finding.
