@@ -153,7 +153,9 @@ package struct BehaviourComparison {
       let isDue = sinceCheck >= comparisonInterval && sinceCheck >= walk.stateA.entryCount
       guard step.stretch != nil || atEnd || isDue else { continue }
       sinceCheck = 0
-      guard followsChangedEntries ? walk.statesStillAgree() : walk.statesAgree else {
+      // At the end the states are compared whole: following a trace's tail, which ends both,
+      // took its state's notes as it went.
+      guard followsChangedEntries && !atEnd ? walk.statesStillAgree() : walk.statesAgree else {
         return try divergence(after: snapshot, agreeingAt: lastAgreed)
       }
       lastAgreed = walk.place
@@ -351,8 +353,6 @@ package struct BehaviourComparison {
       if aligner.isTail(stretches[walk.stretch]) {
         let tail = try self.tail(whole, from: walk)
         (walk.stateA, walk.stateB) = tail.after
-        // Following the tail took its state's notes: the next comparison reads the whole states.
-        walk.notesAreComplete = false
         (walk.i, walk.j) = (whole.a.upperBound, whole.b.upperBound)
       } else {
         try apply(whole, to: &walk)
@@ -419,10 +419,6 @@ package struct BehaviourComparison {
 
     var place: Place { Place(i: i, j: j, stretch: stretch) }
 
-    /// Whether the states' notes name every entry changed since they last agreed: not after a
-    /// trace's tail, whose following took its state's (``Departure``).
-    var notesAreComplete = true
-
     var statesAgree: Bool { stateA.behaves(as: stateB) }
 
     /// Whether the states agree, when they agreed as the entries they noted were last taken
@@ -432,11 +428,7 @@ package struct BehaviourComparison {
     /// (2·10^6 mixed events against their recording with UUIDs, 24,935 such events: 27.5 s).
     mutating func statesStillAgree() -> Bool {
       let changed = (stateA.takeChangedEntries(), stateB.takeChangedEntries())
-      defer { notesAreComplete = true }
-      if notesAreComplete, stateA.holdsTheSameValues(as: stateB, in: changed.0, changed.1) {
-        return true
-      }
-      return statesAgree
+      return stateA.holdsTheSameValues(as: stateB, in: changed.0, changed.1) || statesAgree
     }
 
     func isFinished(_ countA: Int, _ countB: Int) -> Bool { i == countA && j == countB }
