@@ -189,6 +189,27 @@ package struct Timeline: Sendable {
     }
   }
 
+  /// The periods each lane draws besides its scenes, grouped by session once: a long trace has
+  /// thousands of lanes, and every period and mark looked through for each lane made a picture
+  /// quadratic (an SVG of 10^7 events and 20,933 lanes: 75 s).
+  package struct LanePeriods {
+    package var keyScenes: [SessionID: [Period]]
+    package var keyWindows: [SessionID: [NamedPeriod]]
+    package var pointerDrags: [SessionID: [Period]]
+    package var bandSelections: [SessionID: [NamedPeriod]]
+
+    package init(_ timeline: Timeline) {
+      keyScenes = Dictionary(grouping: timeline.keyScenes, by: \.session).mapValues {
+        $0.map(\.period)
+      }
+      keyWindows = Dictionary(grouping: timeline.keyWindows, by: \.session)
+      pointerDrags = Dictionary(grouping: timeline.pointerDrags, by: \.session).mapValues {
+        $0.map(\.period)
+      }
+      bandSelections = Dictionary(grouping: timeline.bandSelections, by: \.session)
+    }
+  }
+
   /// The findings among ``marks``.
   package var findings: [Finding] {
     marks.compactMap { mark in

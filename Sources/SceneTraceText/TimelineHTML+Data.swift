@@ -23,6 +23,7 @@ extension TimelineHTML {
     let rows = self.rows
     var aggregated = false
     var laneValues: [JSONValue] = []
+    let periods = Timeline.LanePeriods(timeline)
     for lane in lanes {
       var spans: [(Timeline.Period, JSONValue)] = []
       for scene in lane.scenes {
@@ -30,23 +31,21 @@ extension TimelineHTML {
           spans.append((span.period, JSONValue(Self.states.firstIndex(of: span.state) ?? 0)))
         }
       }
-      func named(_ periods: [Timeline.NamedPeriod]) -> [(Timeline.Period, JSONValue)] {
-        periods.filter { $0.session == lane.session }.map { ($0.period, JSONValue($0.name)) }
+      func named(_ periods: [Timeline.NamedPeriod]?) -> [(Timeline.Period, JSONValue)] {
+        (periods ?? []).map { ($0.period, JSONValue($0.name)) }
       }
-      let key = timeline.keyScenes.filter { $0.session == lane.session }.map {
-        ($0.period, JSONValue(0))
-      }
-      let drags = timeline.pointerDrags.filter { $0.session == lane.session }.map {
-        ($0.period, JSONValue(0))
-      }
+      let key = (periods.keyScenes[lane.session] ?? []).map { ($0, JSONValue(0)) }
+      let drags = (periods.pointerDrags[lane.session] ?? []).map { ($0, JSONValue(0)) }
       laneValues.append(
         .object([
           "id": .string(lane.session.rawValue), "label": .string(lane.label),
           "states": clock.periods(spans, aggregated: &aggregated),
           "key": clock.periods(key, aggregated: &aggregated),
-          "windows": clock.periods(named(timeline.keyWindows), aggregated: &aggregated),
+          "windows": clock.periods(
+            named(periods.keyWindows[lane.session]), aggregated: &aggregated),
           "drags": clock.periods(drags, aggregated: &aggregated),
-          "bands": clock.periods(named(timeline.bandSelections), aggregated: &aggregated),
+          "bands": clock.periods(
+            named(periods.bandSelections[lane.session]), aggregated: &aggregated),
         ]))
     }
     if showsAppRow {

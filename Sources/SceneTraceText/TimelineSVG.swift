@@ -14,6 +14,9 @@ package struct TimelineSVG {
   private let lanes: [Timeline.Lane]
   private let showsAppRow: Bool
   private let title: String?
+  private let periods: Timeline.LanePeriods
+  /// The findings in the window by row: the session they are about, nil for the app's.
+  private let findingsByRow: [SessionID?: [(mark: Timeline.Mark, finding: Finding)]]
 
   private let width = 1200
   /// The room for the lane labels left of the chart: as wide as the longest, within bounds.
@@ -39,15 +42,16 @@ package struct TimelineSVG {
     self.title = title
     self.window = window
     lanes = timeline.lanes(drawnIn: window, sessions: sessions)
+    periods = Timeline.LanePeriods(timeline)
+    var findingsByRow: [SessionID?: [(mark: Timeline.Mark, finding: Finding)]] = [:]
+    for mark in timeline.marks where window.seqs.contains(mark.seq) {
+      guard case .finding(let finding) = mark.kind else { continue }
+      findingsByRow[mark.session, default: []].append((mark, finding))
+    }
+    self.findingsByRow = findingsByRow
     let longest = lanes.map { min($0.label.count, Self.labelLength) }.max() ?? 0
     labelWidth = max(150, Self.textWidth(String(repeating: "m", count: longest)) + 30)
-    showsAppRow =
-      sessions == nil
-      && timeline.marks.contains { mark in
-        guard mark.session == nil, window.seqs.contains(mark.seq) else { return false }
-        if case .finding = mark.kind { return true }
-        return false
-      }
+    showsAppRow = sessions == nil && findingsByRow[nil] != nil
   }
 
   /// The SVG document.
@@ -180,22 +184,16 @@ package struct TimelineSVG {
       svg += "<path d=\"\(outline)\" fill=\"\(Self.colour(state))\"/>\n"
     }
     var key = [Bool?](repeating: nil, count: chartWidth)
-    for period in timeline.keyScenes where period.session == lane.session {
-      paint(&key, period.period, value: true)
+    for period in periods.keyScenes[lane.session] ?? [] {
+      paint(&key, period, value: true)
     }
     for run in runs(key) where run.value == true {
       svg += rect(labelWidth + run.start, y + spanHeight + 2, run.count, 4, fill: Self.keyColour)
     }
     // Pointer drags and band selections as thin bars under the key scene's.
     let activities: [([Timeline.Period], String, Int)] = [
-      (
-        timeline.pointerDrags.filter { $0.session == lane.session }.map(\.period), Self.dragColour,
-        8
-      ),
-      (
-        timeline.bandSelections.filter { $0.session == lane.session }.map(\.period),
-        Self.bandColour, 12
-      ),
+      (periods.pointerDrags[lane.session] ?? [], Self.dragColour, 8),
+      ((periods.bandSelections[lane.session] ?? []).map(\.period), Self.bandColour, 12),
     ]
     for (periods, colour, offset) in activities {
       var columns = [Bool?](repeating: nil, count: chartWidth)
@@ -212,8 +210,7 @@ package struct TimelineSVG {
   /// pixel), coloured by the worst severity among them, the count of each rule in its title.
   private func findingMarks(session: SessionID?, y: Int) -> String {
     var buckets: [Int: [(seq: Int, column: Int, finding: Finding)]] = [:]
-    for mark in timeline.marks where mark.session == session && window.seqs.contains(mark.seq) {
-      guard case .finding(let finding) = mark.kind else { continue }
+    for (mark, finding) in findingsByRow[session] ?? [] {
       let column = column(mark.time)
       buckets[column / markSpacing, default: []].append((mark.seq, column, finding))
     }
@@ -471,9 +468,9 @@ package struct TimelineSVG {
 
   // MARK: - Colours and text
 
-  static let keyColour = "#1a237e"
-  static let dragColour = "#00897b"
-  static let bandColour = "#ad1457"
+  package static let keyColour = "#1a237e"
+  package static let dragColour = "#00897b"
+  package static let bandColour = "#ad1457"
 
   /// About how wide `text` is at 12 pixels in a sans-serif font.
   static func textWidth(_ text: String) -> Int { text.count * 6 }

@@ -73,9 +73,10 @@ package struct TimelineText {
     text += "\(window.times.lowerBound) s to \(window.times.upperBound) s\n"
     // Grouped once: a long trace has thousands of lanes and of findings.
     let findingsBySession = Dictionary(grouping: findings, by: \.session)
+    let overlaid = overlay()
     for lane in lanes {
       var row = stateRow(lane)
-      overlay(&row)
+      overlay(&row, overlaid)
       let marks = findingsBySession[lane.session] ?? []
       text += pad("\(laneNumbers[lane.session] ?? "+") \(lane.label)") + " │"
       text += styled(row, marks: marks, highlight: highlight) + "│\n"
@@ -85,7 +86,7 @@ package struct TimelineText {
       paint(&key, period.period, laneNumbers[period.session] ?? "+")
     }
     if key.contains(where: { $0 != " " }) {
-      overlay(&key)
+      overlay(&key, overlaid)
       text += pad("key scene") + " │" + String(key) + "│\n"
     }
     let appMarks = timeline.marks.filter { mark in
@@ -98,7 +99,7 @@ package struct TimelineText {
     }
     if !appMarks.isEmpty {
       var app = Array(repeating: Character(" "), count: chartWidth)
-      overlay(&app)
+      overlay(&app, overlaid)
       for mark in appMarks { app[column(mark.time)] = "*" }
       text += pad("app") + " │"
       text += styled(app, marks: findingsBySession[nil] ?? [], highlight: highlight)
@@ -122,7 +123,7 @@ package struct TimelineText {
   }
 
   /// Paints `character` over the columns `period` covers, at least one when it is in the window.
-  private func paint(_ row: inout [Character], _ period: Timeline.Period, _ character: Character) {
+  private func paint<Mark>(_ row: inout [Mark], _ period: Timeline.Period, _ character: Mark) {
     guard period.end >= window.times.lowerBound, period.start <= window.times.upperBound else {
       return
     }
@@ -131,14 +132,24 @@ package struct TimelineText {
     for index in first..<max(first + 1, end) { row[index] = character }
   }
 
-  /// Launches and lost stretches, drawn over every row.
-  private func overlay(_ row: inout [Character]) {
+  /// Launches and lost stretches, the characters drawn over every row: worked out once, not for
+  /// each row (a long trace has thousands of rows and of lost stretches).
+  private func overlay() -> [Character?] {
+    var row = [Character?](repeating: nil, count: chartWidth)
     for loss in timeline.losses {
       paint(&row, loss.period, "×")
     }
     for launch in timeline.launches
     where launch.seq > window.seqs.lowerBound && window.seqs.contains(launch.seq) {
       row[column(launch.time)] = "|"
+    }
+    return row
+  }
+
+  /// `row` with `overlaid`, launches and lost stretches, drawn over it.
+  private func overlay(_ row: inout [Character], _ overlaid: [Character?]) {
+    for (index, character) in overlaid.enumerated() {
+      if let character { row[index] = character }
     }
   }
 

@@ -99,6 +99,51 @@ struct TimelineSVGTests {
     #expect(!String(decoding: data, as: UTF8.self).contains("<script"))
   }
 
+  /// Each lane's bars are its own session's: the key scene's, the pointer drags', the band
+  /// selections' (grouped by session once for all the lanes).
+  @Test func eachLaneDrawsTheBarsOfItsOwnSession() throws {
+    var seen = Set<String>()
+    for name in [
+      "band-selection-shift-bug.jsonl", "drag-to-other-window-bug.jsonl",
+      "setting-after-background-bug.jsonl",
+    ] {
+      let (timeline, _) = try TimelineModelTests.timeline(name)
+      let picture = try Picture(try Self.svg("traces/\(name)").0)
+      var drawn: [String: Set<String>] = [:]
+      var lane: String?
+      for element in picture.elements {
+        if element.name == "g" { lane = element.attributes["data-session"] ?? lane }
+        guard element.name == "rect", element.enclosingClasses.last == "lane", let lane,
+          let fill = element.attributes["fill"]
+        else { continue }
+        drawn[lane, default: []].insert(fill)
+      }
+      for lane in timeline.lanes {
+        let session = lane.session
+        let bars: [(String, String, Bool)] = [
+          ("key", TimelineSVG.keyColour, timeline.keyScenes.contains { $0.session == session }),
+          (
+            "drag", TimelineSVG.dragColour,
+            timeline.pointerDrags.contains { $0.session == session }
+          ),
+          (
+            "band", TimelineSVG.bandColour,
+            timeline.bandSelections.contains { $0.session == session }
+          ),
+        ]
+        for (bar, colour, has) in bars {
+          #expect(
+            drawn[session.rawValue, default: []].contains(colour) == has,
+            "\(name) \(session) \(bar)")
+          seen.insert("\(bar) \(has)")
+        }
+      }
+    }
+    // Lanes with each bar and lanes without it.
+    #expect(
+      seen == ["key true", "key false", "drag true", "drag false", "band true", "band false"])
+  }
+
   @Test func aDragAndDropIsAnArrowBetweenLanes() throws {
     let (data, _) = try Self.svg("traces/drag-to-other-window-bug.jsonl")
     let picture = try Picture(data)
