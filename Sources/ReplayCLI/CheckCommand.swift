@@ -98,12 +98,13 @@ struct CheckCommand: ParsableCommand {
       try writeBaseline(to: writeBaselinePath)
       return
     }
-    var baseline = try baselinePath.map { try FindingBaseline.load(path: $0) }
+    var baseline = try baselinePath.map { try FindingBaseline.Matcher.load(path: $0) }
     var status = ExitStatus.success
     for (index, paths) in traces.enumerated() {
       let traceStatus: Int32
       do {
-        traceStatus = try check(paths, first: index == 0, baseline: &baseline)
+        traceStatus = try check(
+          paths, first: index == 0, last: index == traces.count - 1, baseline: &baseline)
       } catch {
         Console.report(error: "\(error)")
         traceStatus = ExitStatus.usage
@@ -128,9 +129,9 @@ struct CheckCommand: ParsableCommand {
 
   /// Checks one trace (one file, or the files joined), prints its report, and returns its exit
   /// status. Findings that `baseline` holds are counted, not shown, and each of its entries
-  /// accepts one finding over the whole run.
+  /// accepts one finding over the whole run (of the traces checked to their end).
   private func check(
-    _ paths: [String], first: Bool, baseline: inout FindingBaseline?
+    _ paths: [String], first: Bool, last: Bool, baseline: inout FindingBaseline.Matcher?
   ) throws -> Int32 {
     // Only the findings shown are kept, as the replay makes them; against a baseline, those of
     // the rules chosen, whatever their severity, and the identifiers their fingerprints alias.
@@ -143,10 +144,12 @@ struct CheckCommand: ParsableCommand {
     var shown = checked.findings
     let lost = checked.trace.lossFindings.filter(isShown)
     var baselined = 0
-    if let kept = baseline {
+    if var matcher = baseline {
       // A baseline accepts findings of the app; what a recording lost is reported every time.
-      // Matched a batch at a time, each batch's events read again for its fingerprints.
-      var matcher = FindingBaseline.Matcher(kept)
+      // Matched a batch at a time, each batch's events read again for its fingerprints. The
+      // entries a trace uses are used once it is checked to its end; after the last trace,
+      // what is left is not needed, and the matcher is changed where it is, not copied.
+      if last { baseline = nil }
       let unaccepted = FindingSpill()
       var considered = 0
       try checked.forEachFingerprintedBatch(of: shown) { batch, fingerprinter in
@@ -154,9 +157,9 @@ struct CheckCommand: ParsableCommand {
         considered += batch.count { $0.severity >= choice.severity }
         try unaccepted.add(new.filter { $0.severity >= choice.severity })
       }
-      baseline = matcher.remaining
       shown = unaccepted
       baselined = considered - shown.count
+      baseline = matcher
     }
     // The report is written as it is made, a batch of findings at a time: a long trace's
     // would not fit in memory.

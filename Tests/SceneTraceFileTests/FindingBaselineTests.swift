@@ -277,6 +277,71 @@ struct FindingBaselineTests {
     #expect(textVersion.field == "sceneTraceBaseline")
   }
 
+  /// A baseline file read a part at a time gives the entries, or the error, of its text parsed
+  /// whole: on texts cut, changed and reordered at random, read a few bytes at a time and more.
+  @Test func aBaselineReadAPartAtATimeIsItsTextParsedWhole() throws {
+    let baseline = try Checked(Recording().text).baseline
+    #expect(baseline.entries.count > 3)
+    let scratch = try ScratchDirectory()
+    let path = scratch.file("baseline.json").path
+    try baseline.write(to: path)
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    let texts = [
+      written,
+      #"{"findings": [{"message": "caf\u00e9 \ud83d\ude00 é", "fingerprint": "0123456789abcdef", "#
+        + #""rule": "x.y", "role": null, "more": [1.5e3, {"a": [true, false]}]}], "#
+        + #""sceneTraceBaseline": 1.0, "other": {"nested": [[], {}]}}"#,
+      #"{"sceneTraceBaseline": 1, "findings": []}"#,
+      "  [1, 2]  ", "", "{}", #"{"sceneTraceBaseline": 2, "findings": [{"rule": 3}]}"#,
+      #"{"sceneTraceBaseline": 1, "findings": {"rule": "x.y"}}"#,
+      #"{"sceneTraceBaseline": 1, "findings": [], "findings": []}"#,
+    ]
+    func outcome(_ result: Result<[FindingBaseline.Entry], TraceError>) -> String {
+      switch result {
+      case .success(let entries): "\(entries)"
+      case .failure(let error): "\(error.code) \(error) \(error.field ?? "") \(error.line ?? 0)"
+      }
+    }
+    var random = SplitMix64(seed: 14)
+    let bytesUsed = Array(#"{}[],:" \ue9ab01-.tn"#.utf8) + [0x0A, 0xC3, 0xA9, 0xF0]
+    var (cases, failures) = (0, 0)
+    for text in texts {
+      var variants = [Array(text.utf8)]
+      for _ in 0..<60 {
+        var bytes = Array(text.utf8)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+        case 1 where !bytes.isEmpty:
+          bytes[Int.random(in: bytes.indices, using: &random)] = bytesUsed.randomElement(
+            using: &random)!
+        case 2 where !bytes.isEmpty: bytes.remove(at: Int.random(in: bytes.indices, using: &random))
+        default: break
+        }
+        variants.append(bytes)
+      }
+      for bytes in variants {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let whole = Result { () throws(TraceError) in
+          try FindingBaseline(json: JSONValue(parsing: bytes, path: path), path: path).entries
+        }
+        for partSize in [1, 5, 61, 1 << 20] {
+          let parts = Result { () throws(TraceError) in
+            var entries: [FindingBaseline.Entry] = []
+            try FindingBaseline.forEachEntry(inFileAt: path, partSize: partSize) {
+              entries.append($0)
+            }
+            return entries
+          }
+          #expect(outcome(parts) == outcome(whole), "\(String(decoding: bytes, as: UTF8.self))")
+          cases += 1
+          if case .failure = whole { failures += 1 }
+        }
+      }
+    }
+    // Most texts changed are no longer baselines, but not all.
+    #expect(failures > cases / 4 && failures < cases)
+  }
+
   @Test func missingBaselineFileIsUnreadable() throws {
     let scratch = try ScratchDirectory()
     let path = scratch.file("none.json").path

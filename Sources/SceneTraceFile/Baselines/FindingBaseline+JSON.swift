@@ -14,7 +14,7 @@ extension FindingBaseline {
   /// The version of the baseline file this version writes, and the newest it reads.
   static let fileVersion = 1
   /// The member that holds the version, and marks the document as a baseline.
-  private static let versionKey = "sceneTraceBaseline"
+  static let versionKey = "sceneTraceBaseline"
 
   /// The baseline as its file's JSON: `{"sceneTraceBaseline": 1, "findings": [entry, …]}`, each
   /// entry `{"rule", "role", "fingerprint", "message"}` (`role` null when there is none), in the
@@ -33,14 +33,30 @@ extension FindingBaseline {
   /// with a value of the wrong kind, an error naming the field (`findings[2].rule`). Members this
   /// version does not know are ignored; an absent `role` is none and an absent `message` empty.
   package init(json: JSONValue, path: String) throws(TraceError) {
-    guard case .object(let object) = json, let version = object[Self.versionKey] else {
-      throw TraceError(
-        code: .unsupportedFormat,
-        message:
-          "this is not a SceneTrace baseline: it has no \"\(Self.versionKey)\" version; "
-          + "`replay check --write-baseline FILE` writes one",
-        path: path)
+    guard case .object(let object) = json else { throw Self.notABaseline(path: path) }
+    try Self.checkVersion(object[Self.versionKey], path: path)
+    let items = try Self.findingItems(object["findings"], path: path)
+    var entries: [Entry] = []
+    entries.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+      entries.append(try Entry(json: item, field: "findings[\(index)]", path: path))
     }
+    self.init(entries: entries)
+  }
+
+  /// The error of a document that is not a baseline: not an object, or one without a version.
+  static func notABaseline(path: String) -> TraceError {
+    TraceError(
+      code: .unsupportedFormat,
+      message:
+        "this is not a SceneTrace baseline: it has no \"\(Self.versionKey)\" version; "
+        + "`replay check --write-baseline FILE` writes one",
+      path: path)
+  }
+
+  /// Checks a baseline's version, `version` the value of its member (nil: it has none).
+  static func checkVersion(_ version: JSONValue?, path: String) throws(TraceError) {
+    guard let version else { throw notABaseline(path: path) }
     guard case .number(let text) = version, let number = DecimalNumber(text)?.exactInteger,
       number >= 1
     else {
@@ -59,19 +75,18 @@ extension FindingBaseline {
           + "`replay check --write-baseline`",
         path: path)
     }
-    let findings = object["findings"]
+  }
+
+  /// The elements of a baseline's `findings` member (nil: it has none), which must be an array.
+  @discardableResult
+  static func findingItems(_ findings: JSONValue?, path: String) throws(TraceError) -> [JSONValue] {
     guard case .array(let items)? = findings else {
       throw TraceError(
         code: findings == nil ? .missingField : .invalidValue,
         message: "expected an array of findings, found \(findings?.kindDescription ?? "nothing")",
         path: path, field: "findings")
     }
-    var entries: [Entry] = []
-    entries.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      entries.append(try Entry(json: item, field: "findings[\(index)]", path: path))
-    }
-    self.init(entries: entries)
+    return items
   }
 
   /// Reads the baseline file at `path`.
@@ -79,8 +94,9 @@ extension FindingBaseline {
   /// An unreadable file is an `unreadableFile` error, text that is not JSON an `invalidJSON`
   /// error naming the line and column, and the rest as ``init(json:path:)`` says.
   public static func load(path: String) throws(TraceError) -> FindingBaseline {
-    let bytes = try FileBytes.contents(ofFile: path)
-    return try FindingBaseline(json: JSONValue(parsing: bytes, path: path), path: path)
+    var entries: [Entry] = []
+    try forEachEntry(inFileAt: path) { entries.append($0) }
+    return FindingBaseline(entries: entries)
   }
 
   /// Writes the baseline to the file at `path`, created or replaced: ``json`` with one entry a
@@ -177,7 +193,7 @@ extension FindingBaseline.Entry {
 
 extension UInt8 {
   /// Whether the byte is an ASCII digit or a letter `a` to `f`.
-  fileprivate var isLowercaseHexDigit: Bool {
+  var isLowercaseHexDigit: Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
       || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
   }

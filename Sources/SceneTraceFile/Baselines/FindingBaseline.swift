@@ -108,23 +108,50 @@ public struct FindingBaseline: Hashable, Sendable {
   {
     var matcher = Matcher(self)
     let new = matcher.newFindings(findings, fingerprinter: fingerprinter)
-    self = matcher.remaining
+    self = matcher.remaining(of: self)
     return new
   }
 
   /// Findings matched against a baseline a batch after another, as ``absorb(_:fingerprinter:)``
-  /// matches them all at once: each entry accepts one finding over all the batches, and the
-  /// entries are counted once, not again for every batch.
+  /// matches them all at once: each entry accepts one finding over all the batches (and over
+  /// every trace the matcher is given).
+  ///
+  /// It keeps what entries are matched by, not the entries: how many are left of each rule,
+  /// role and fingerprint, the fingerprint as the number its digits spell. (A baseline file of
+  /// 434,000 entries was read into entries and their messages, then counted by their strings.)
   package struct Matcher {
-    private let baseline: FindingBaseline
+    /// The rules and roles of the entries, numbered.
+    private var kinds: [Kind: Int32] = [:]
     /// How many entries of each key are left to accept a finding.
     private var available: [MatchKey: Int] = [:]
-    /// How many entries of each key accepted one.
-    private var used: [MatchKey: Int] = [:]
 
+    /// A matcher with no entry.
+    package init() {}
+
+    /// A matcher of the entries of `baseline`.
     package init(_ baseline: FindingBaseline) {
-      self.baseline = baseline
-      for entry in baseline.entries { available[MatchKey(entry), default: 0] += 1 }
+      for entry in baseline.entries { add(entry) }
+    }
+
+    /// A matcher of the entries of the baseline file at `path`, read a part at a time, with the
+    /// errors of ``FindingBaseline/load(path:)``.
+    package static func load(path: String) throws(TraceError) -> Matcher {
+      var matcher = Matcher()
+      try FindingBaseline.forEachEntry(inFileAt: path) { matcher.add($0) }
+      return matcher
+    }
+
+    /// Adds `entry` to those that accept a finding.
+    package mutating func add(_ entry: Entry) {
+      let kind = Kind(entry)
+      let number = kinds[kind] ?? Int32(truncatingIfNeeded: kinds.count)
+      if number == kinds.count { kinds[kind] = number }
+      available[MatchKey(kind: number, fingerprint: entry.fingerprint), default: 0] += 1
+    }
+
+    /// The key of `entry`, nil when no entry has its rule and role.
+    private func key(of entry: Entry) -> MatchKey? {
+      kinds[Kind(entry)].map { MatchKey(kind: $0, fingerprint: entry.fingerprint) }
     }
 
     /// The findings among `findings` (fingerprinted by `fingerprinter`) that no entry left
@@ -134,24 +161,30 @@ public struct FindingBaseline: Hashable, Sendable {
     ) -> [Finding] {
       var new: [Finding] = []
       for finding in findings {
-        let key = MatchKey(fingerprinter.entry(for: finding))
-        if available[key, default: 0] > 0 {
-          available[key, default: 0] -= 1
-          used[key, default: 0] += 1
-        } else {
+        guard let key = key(of: fingerprinter.entry(for: finding)),
+          let left = available[key], left > 0
+        else {
           new.append(finding)
+          continue
         }
+        available[key] = left - 1
       }
       return new
     }
 
-    /// The baseline without the entries that accepted a finding.
-    package var remaining: FindingBaseline {
-      var (remaining, used) = (baseline, used)
+    /// `baseline`, the one the matcher was made of, without the entries that accepted a
+    /// finding: of each key, the first ones.
+    package func remaining(of baseline: FindingBaseline) -> FindingBaseline {
+      var used: [MatchKey: Int] = [:]
+      for entry in baseline.entries {
+        guard let key = key(of: entry) else { continue }
+        used[key, default: 0] += 1
+      }
+      for (key, left) in available { used[key, default: 0] -= left }
+      var remaining = baseline
       remaining.entries.removeAll { entry in
-        let key = MatchKey(entry)
-        guard used[key, default: 0] > 0 else { return false }
-        used[key, default: 0] -= 1
+        guard let key = key(of: entry), let count = used[key], count > 0 else { return false }
+        used[key] = count - 1
         return true
       }
       return remaining
@@ -176,15 +209,34 @@ extension FindingBaseline.Entry {
   }
 }
 
-/// What an entry and a finding are matched by: everything but the message.
-private struct MatchKey: Hashable {
+/// The rule and role of an entry or a finding.
+private struct Kind: Hashable {
   var rule: RuleID
   var role: String?
-  var fingerprint: String
 
   init(_ entry: FindingBaseline.Entry) {
     rule = entry.rule
     role = entry.role
-    fingerprint = entry.fingerprint
+  }
+}
+
+/// What an entry and a finding are matched by: everything but the message, the rule and role as
+/// the matcher numbers them.
+private struct MatchKey: Hashable {
+  var kind: Int32
+  /// The fingerprint's 16 hexadecimal digits as a number; 0 when `spelled`.
+  var digits: UInt64
+  /// A fingerprint that is not 16 lowercase hexadecimal digits (an entry made in code), as is.
+  var spelled: String?
+
+  init(kind: Int32, fingerprint: String) {
+    self.kind = kind
+    if fingerprint.utf8.count == 16, fingerprint.utf8.allSatisfy(\.isLowercaseHexDigit),
+      let digits = UInt64(fingerprint, radix: 16)
+    {
+      (self.digits, spelled) = (digits, nil)
+    } else {
+      (digits, spelled) = (0, fingerprint)
+    }
   }
 }

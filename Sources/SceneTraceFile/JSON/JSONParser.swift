@@ -140,7 +140,7 @@ extension JSONParser {
 
   // MARK: Values
 
-  private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+  mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     skipWhitespace()
     guard position < end else { throw endFailure("a value") }
     switch bytes[position] {

@@ -29,8 +29,14 @@ extension JSONSyntaxError {
     let before = bytes[..<min(offset, bytes.count)]
     let line = before.count { $0 == UInt8(ascii: "\n") } + 1
     let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-    return TraceError(
-      code: .invalidJSON, message: "invalid JSON at column \(offset - lineStart + 1): \(message)",
-      path: path, line: line)
+    return traceError(line: line, column: offset - lineStart + 1, path: path)
+  }
+
+  /// The error as an `invalidJSON` error at `line` and `column` (from 1) of the document at
+  /// `path`.
+  func traceError(line: Int, column: Int, path: String?) -> TraceError {
+    TraceError(
+      code: .invalidJSON, message: "invalid JSON at column \(column): \(message)", path: path,
+      line: line)
   }
 }
