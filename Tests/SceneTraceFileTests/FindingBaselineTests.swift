@@ -130,6 +130,37 @@ struct FindingBaselineTests {
     #expect(second.baseline.entries.map(\.fingerprint) == first.baseline.entries.map(\.fingerprint))
   }
 
+  /// Entries made in code are matched by their fingerprint as spelled: sixteen lowercase
+  /// digits as the file has them (matched as the number they spell), and any other spelling as
+  /// it is, which no finding's fingerprint has.
+  @Test func entriesMadeInCodeMatchByTheirFingerprintAsSpelled() throws {
+    let checked = try Checked(Recording().text)
+    let entries = checked.baseline.entries
+    #expect(entries.count > 3)
+    let remade = FindingBaseline(
+      entries: entries.map {
+        FindingBaseline.Entry(
+          rule: $0.rule, role: $0.role, fingerprint: $0.fingerprint, message: "")
+      })
+    #expect(checked.newFindings(against: remade).isEmpty)
+    for spell in [
+      { (text: String) in text.uppercased() }, { "0x" + $0 }, { String($0.dropFirst()) },
+    ] {
+      let respelled = FindingBaseline(
+        entries: entries.map {
+          FindingBaseline.Entry(
+            rule: $0.rule, role: $0.role, fingerprint: spell($0.fingerprint), message: $0.message)
+        })
+      #expect(checked.newFindings(against: respelled) == checked.findings)
+      // The entries spelled otherwise are all left, with the one that matches.
+      var baseline = FindingBaseline(entries: respelled.entries + [entries[0]])
+      let new = baseline.absorb(
+        checked.findings, events: checked.events, state: checked.replay.state)
+      #expect(new.count == checked.findings.count - 1)
+      #expect(baseline.entries == respelled.entries)
+    }
+  }
+
   @Test func theSameRuleBrokenByOtherEventsIsNew() throws {
     let baseline = try Checked(Recording().text).baseline
     // A duplicate didEnterBackground breaks lifecycle.order too, at another event.

@@ -120,10 +120,11 @@ public struct FindingBaseline: Hashable, Sendable {
   /// role and fingerprint, the fingerprint as the number its digits spell. (A baseline file of
   /// 434,000 entries was read into entries and their messages, then counted by their strings.)
   package struct Matcher {
-    /// The rules and roles of the entries, numbered.
-    private var kinds: [Kind: Int32] = [:]
+    /// The rules and roles of the entries, numbered (with a fingerprint that is not sixteen
+    /// hexadecimal digits, which only an entry made in code has).
+    private var kinds: [Kind: UInt32] = [:]
     /// How many entries of each key are left to accept a finding.
-    private var available: [MatchKey: Int] = [:]
+    private var available: [MatchKey: Int32] = [:]
 
     /// A matcher with no entry.
     package init() {}
@@ -143,15 +144,16 @@ public struct FindingBaseline: Hashable, Sendable {
 
     /// Adds `entry` to those that accept a finding.
     package mutating func add(_ entry: Entry) {
-      let kind = Kind(entry)
-      let number = kinds[kind] ?? Int32(truncatingIfNeeded: kinds.count)
+      let (kind, digits) = Kind.of(entry)
+      let number = kinds[kind] ?? UInt32(truncatingIfNeeded: kinds.count)
       if number == kinds.count { kinds[kind] = number }
-      available[MatchKey(kind: number, fingerprint: entry.fingerprint), default: 0] += 1
+      available[MatchKey(kind: number, digits: digits), default: 0] += 1
     }
 
     /// The key of `entry`, nil when no entry has its rule and role.
     private func key(of entry: Entry) -> MatchKey? {
-      kinds[Kind(entry)].map { MatchKey(kind: $0, fingerprint: entry.fingerprint) }
+      let (kind, digits) = Kind.of(entry)
+      return kinds[kind].map { MatchKey(kind: $0, digits: digits) }
     }
 
     /// The findings among `findings` (fingerprinted by `fingerprinter`) that no entry left
@@ -175,7 +177,7 @@ public struct FindingBaseline: Hashable, Sendable {
     /// `baseline`, the one the matcher was made of, without the entries that accepted a
     /// finding: of each key, the first ones.
     package func remaining(of baseline: FindingBaseline) -> FindingBaseline {
-      var used: [MatchKey: Int] = [:]
+      var used: [MatchKey: Int32] = [:]
       for entry in baseline.entries {
         guard let key = key(of: entry) else { continue }
         used[key, default: 0] += 1
@@ -209,34 +211,28 @@ extension FindingBaseline.Entry {
   }
 }
 
-/// The rule and role of an entry or a finding.
+/// The rule and role of an entry or a finding, and its fingerprint when that is not sixteen
+/// lowercase hexadecimal digits.
 private struct Kind: Hashable {
   var rule: RuleID
   var role: String?
+  var spelledFingerprint: String?
 
-  init(_ entry: FindingBaseline.Entry) {
-    rule = entry.rule
-    role = entry.role
-  }
-}
-
-/// What an entry and a finding are matched by: everything but the message, the rule and role as
-/// the matcher numbers them.
-private struct MatchKey: Hashable {
-  var kind: Int32
-  /// The fingerprint's 16 hexadecimal digits as a number; 0 when `spelled`.
-  var digits: UInt64
-  /// A fingerprint that is not 16 lowercase hexadecimal digits (an entry made in code), as is.
-  var spelled: String?
-
-  init(kind: Int32, fingerprint: String) {
-    self.kind = kind
+  /// The kind of `entry`, and its fingerprint's digits as a number (0 when spelled).
+  static func of(_ entry: FindingBaseline.Entry) -> (Kind, UInt64) {
+    let fingerprint = entry.fingerprint
     if fingerprint.utf8.count == 16, fingerprint.utf8.allSatisfy(\.isLowercaseHexDigit),
       let digits = UInt64(fingerprint, radix: 16)
     {
-      (self.digits, spelled) = (digits, nil)
-    } else {
-      (digits, spelled) = (0, fingerprint)
+      return (Kind(rule: entry.rule, role: entry.role), digits)
     }
+    return (Kind(rule: entry.rule, role: entry.role, spelledFingerprint: fingerprint), 0)
   }
+}
+
+/// What an entry and a finding are matched by: everything but the message, the kind as the
+/// matcher numbers it.
+private struct MatchKey: Hashable {
+  var kind: UInt32
+  var digits: UInt64
 }
