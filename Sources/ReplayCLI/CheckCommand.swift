@@ -213,7 +213,7 @@ struct CheckCommand: ParsableCommand {
   /// Writes every selected finding of every trace to the baseline file at `path`; writes
   /// nothing when a trace cannot be read, as the baseline would miss its findings.
   private func writeBaseline(to path: String) throws {
-    var entries: [FindingBaseline.Entry] = []
+    let entries = BaselineEntrySpill()
     var unread = 0
     for paths in traces {
       do {
@@ -222,7 +222,7 @@ struct CheckCommand: ParsableCommand {
           paths, reading: reading, quiet: progress.quiet, fingerprinting: true,
           keep: { choice.shows($0) })
         try checked.forEachFingerprintedBatch(of: checked.findings) { batch, fingerprinter in
-          entries += batch.map(fingerprinter.entry)
+          for finding in batch { try entries.add(fingerprinter.entry(for: finding)) }
         }
       } catch {
         Console.report(error: "\(error)")
@@ -233,8 +233,7 @@ struct CheckCommand: ParsableCommand {
       let files = unread == 1 ? "a trace" : "\(unread) traces"
       throw UsageError("\(path) not written: \(files) could not be read")
     }
-    try FindingBaseline(entries: entries.sorted(by: FindingBaseline.Entry.fileOrder))
-      .write(to: path)
+    try entries.write(to: path)
     Console.output("wrote \(entries.count) finding\(entries.count == 1 ? "" : "s") to \(path)")
   }
 }

@@ -125,10 +125,18 @@ final class FindingSpill: @unchecked Sendable {
   }
 
   private static func makeFile() throws -> (url: URL, handle: FileHandle) {
+    try makeTemporaryFile(named: "replay-check-findings", holding: "the findings")
+  }
+
+  /// A new file in the temporary folder, named `name` and a UUID, open to read and write;
+  /// `holding` says what for, in the error when it cannot be made.
+  static func makeTemporaryFile(
+    named name: String, holding what: String
+  ) throws -> (url: URL, handle: FileHandle) {
     let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("replay-check-findings-\(UUID().uuidString)")
+      .appendingPathComponent("\(name)-\(UUID().uuidString)")
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-      throw UsageError("cannot create \(url.path) to hold the findings")
+      throw UsageError("cannot create \(url.path) to hold \(what)")
     }
     return (url, try FileHandle(forUpdating: url))
   }

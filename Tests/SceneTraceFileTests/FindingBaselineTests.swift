@@ -256,6 +256,27 @@ struct FindingBaselineTests {
     #expect(baseline.entries.allSatisfy { $0.fingerprint.count == 16 })
   }
 
+  /// Roles spelled with other scalars are two roles, each in its place: `é` and `e` + U+0301
+  /// compared equal as strings, but one after `w` and the other before it, and the order of a
+  /// file depended on the order the findings came in.
+  @Test func entriesSortTheSameWhateverTheirOrderWithRolesSpelledOtherwise() {
+    let entries = ["é", "e\u{301}", "windowApplication", nil, "e\u{301}"].enumerated().map {
+      FindingBaseline.Entry(
+        rule: "a.b", role: $1, fingerprint: "0123456789abcde\($0)", message: "")
+    }
+    func permutations(_ items: [FindingBaseline.Entry]) -> [[FindingBaseline.Entry]] {
+      guard items.count > 1 else { return [items] }
+      return items.indices.flatMap { index in
+        var rest = items
+        let first = rest.remove(at: index)
+        return permutations(rest).map { [first] + $0 }
+      }
+    }
+    let sorted = Set(permutations(entries).map { $0.sorted(by: FindingBaseline.Entry.fileOrder) })
+    #expect(sorted.count == 1)
+    #expect(sorted.first?.map { $0.role?.unicodeScalars.count } == [nil, 2, 2, 17, 1])
+  }
+
   @Test func emptyBaselineRoundTrips() throws {
     let scratch = try ScratchDirectory()
     let path = scratch.file("empty.json").path

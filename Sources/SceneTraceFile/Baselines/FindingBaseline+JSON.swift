@@ -102,31 +102,54 @@ extension FindingBaseline {
   /// Writes the baseline to the file at `path`, created or replaced: ``json`` with one entry a
   /// line, ending with a newline.
   public func write(to path: String) throws(TraceError) {
+    var parts = self.parts
+    try Self.write(to: path) { parts.next() }
+  }
+
+  /// Writes a baseline file to `path`, created or replaced, of the entries `nextPart` hands
+  /// over a part at a time, in order (nil: no more), as ``write(to:)`` writes ``entries``.
+  package static func write(
+    to path: String, parts nextPart: () throws(TraceError) -> [Entry]?
+  ) throws(TraceError) {
     let sink = try FileByteSink(path: path)
-    try writeText { (text) throws(TraceError) in try sink.write(Array(text.utf8)) }
+    try writeText(parts: nextPart) { (text) throws(TraceError) in
+      try sink.write(Array(text.utf8))
+    }
     try sink.close()
   }
 
   /// The file's text: the version, then each entry on a line of its own.
   var fileText: String {
-    var text = ""
-    writeText { text += $0 }
+    var (text, parts) = ("", self.parts)
+    Self.writeText(parts: { parts.next() }) { text += $0 }
     return text
   }
 
-  /// Hands `write` ``fileText`` in parts of a few thousand entries: the text of a baseline of
-  /// 434,000 findings was 113 MB, held twice as it was written (as a string, then its bytes).
-  private func writeText<Failure: Error>(_ write: (String) throws(Failure) -> Void)
-    throws(Failure)
-  {
+  /// How many entries a part of the file's text holds.
+  package static let entriesPerPart = 4096
+
+  /// ``entries`` a part at a time.
+  private var parts: some IteratorProtocol<[Entry]> {
+    stride(from: 0, to: entries.count, by: Self.entriesPerPart).lazy.map { [entries] start in
+      Array(entries[start..<min(start + Self.entriesPerPart, entries.count)])
+    }.makeIterator()
+  }
+
+  /// Hands `write` the file's text of the entries `nextPart` hands over, a part at a time: the
+  /// text of a baseline of 434,000 findings was 113 MB, held twice as it was written (as a
+  /// string, then its bytes).
+  private static func writeText<Failure: Error>(
+    parts nextPart: () throws(Failure) -> [Entry]?, _ write: (String) throws(Failure) -> Void
+  ) throws(Failure) {
     try write("{\n  \"\(Self.versionKey)\": \(Self.fileVersion),\n  \"findings\": ")
-    guard !entries.isEmpty else { return try write("[]\n}\n") }
-    for start in stride(from: 0, to: entries.count, by: 4096) {
-      let part = entries[start..<min(start + 4096, entries.count)]
+    var isFirst = true
+    while let part = try nextPart() {
+      guard !part.isEmpty else { continue }
       let lines = part.map { "    " + $0.line }.joined(separator: ",\n")
-      try write((start == 0 ? "[\n" : ",\n") + lines)
+      try write((isFirst ? "[\n" : ",\n") + lines)
+      isFirst = false
     }
-    try write("\n  ]\n}\n")
+    try write(isFirst ? "[]\n}\n" : "\n  ]\n}\n")
   }
 }
 

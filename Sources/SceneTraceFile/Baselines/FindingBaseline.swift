@@ -196,15 +196,19 @@ public struct FindingBaseline: Hashable, Sendable {
 
 extension FindingBaseline.Entry {
   /// Orders entries as a baseline file lists them: by rule, role (none first), fingerprint,
-  /// then message, each by Unicode scalar values.
+  /// then message, each by Unicode scalar values. (Two roles or fingerprints spelled with other
+  /// scalars are two, even where `String` finds them equal: `é` and `e` + U+0301 compared equal
+  /// but each in its own place against a third, which left no order to sort by.)
   package static func fileOrder(_ lhs: Self, _ rhs: Self) -> Bool {
     if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-    if lhs.role != rhs.role {
-      guard let left = lhs.role else { return true }
-      guard let right = rhs.role else { return false }
-      return left.precedesInScalarOrder(right)
+    switch (lhs.role, rhs.role) {
+    case (nil, nil): break
+    case (nil, _?): return true
+    case (_?, nil): return false
+    case (let left?, let right?):
+      if !left.isScalarForScalarEqual(to: right) { return left.precedesInScalarOrder(right) }
     }
-    if lhs.fingerprint != rhs.fingerprint {
+    if !lhs.fingerprint.isScalarForScalarEqual(to: rhs.fingerprint) {
       return lhs.fingerprint.precedesInScalarOrder(rhs.fingerprint)
     }
     return lhs.message.precedesInScalarOrder(rhs.message)
