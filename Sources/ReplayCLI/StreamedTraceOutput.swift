@@ -72,9 +72,18 @@ final class StreamedTraceOutput {
 
   /// Appends `part` of a text, which follows the parts appended before.
   func write(_ part: borrowing JSONText) {
+    append(part.withBytes { Array($0) })
+  }
+
+  /// Appends `part` of a text, which follows the parts appended before.
+  func write(_ part: String) {
+    append(Array(part.utf8))
+  }
+
+  private func append(_ bytes: [UInt8]) {
     guard failure == nil, let sink else { return }
     do throws(TraceError) {
-      try sink.write(part.withBytes { Array($0) })
+      try sink.write(bytes)
     } catch {
       keep(error)
     }

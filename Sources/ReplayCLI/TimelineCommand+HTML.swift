@@ -8,10 +8,11 @@ extension TimelineCommand {
   /// it. The trace is read again as far as the last event detailed, replaying the state and
   /// keeping the events shown; the events shown after it are read where the file's index finds
   /// them (only the frames or lines that hold them), not from the start again.
+  /// The page goes to `write` a part at a time.
   static func page(
     of streamed: StreamedTrace, reading options: ReadOptions, timeline: Timeline,
-    window: TimelineText.Window, sessions: [SessionID]?
-  ) throws(TraceError) -> String {
+    window: TimelineText.Window, sessions: [SessionID]?, write: @escaping (String) -> Void
+  ) throws(TraceError) {
     let page = TimelineHTML(timeline, window: window, sessions: sessions, title: streamed.path)
     let (detailed, shown) = (page.detailedSeqs, page.seqsShown)
     let lastDetailed = detailed.max() ?? 0
@@ -36,6 +37,6 @@ extension TimelineCommand {
     }
     let later = shown.filter { $0 > lastDetailed }.sorted().map { $0...$0 }
     events += try TraceFile.events(inSeqs: later, of: streamed, options: options)
-    return page.render(events: events, stateChanges: changes)
+    page.render(events: events, stateChanges: changes, write: write)
   }
 }

@@ -133,20 +133,26 @@ struct TimelineCommand: ParsableCommand {
       times: times[start]...max(times[start], times[stop]))
     let sessions = session.map { [SessionID($0)] }
     if let output {
-      let page =
-        html
-        ? try Self.page(
-          of: streamed, reading: reading.readOptions, timeline: timeline, window: window,
-          sessions: sessions)
-        : TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render()
-      do {
-        try Data(page.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-      } catch {
-        throw UsageError("cannot write \(output): \(error.localizedDescription)")
+      // Into a file beside the output, which takes its place once whole.
+      let file = StreamedTraceOutput(path: output, format: .text)
+      file.start(TraceOutput.header(by: "timeline", from: nil))
+      if html {
+        do {
+          try Self.page(
+            of: streamed, reading: reading.readOptions, timeline: timeline, window: window,
+            sessions: sessions, write: file.write)
+        } catch {
+          file.discard()
+          throw error
+        }
+      } else {
+        file.write(
+          TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render())
       }
+      let size = try file.finish()
       Console.write(
         "wrote \(output): the timeline of seq \(window.seqs.lowerBound)–"
-          + "\(window.seqs.upperBound) as \(html ? "HTML" : "SVG") (\(page.utf8.count) bytes)\n")
+          + "\(window.seqs.upperBound) as \(html ? "HTML" : "SVG") (\(size) bytes)\n")
       return
     }
     let text = TimelineText(

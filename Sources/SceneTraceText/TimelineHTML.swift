@@ -68,17 +68,39 @@ package struct TimelineHTML {
   /// the whole trace; `stateChanges` holds, by seq, the lines that say how the event at that
   /// seq changed the state (as `replay diff` prints them), for the seqs of ``detailedSeqs``.
   package func render(events: [Event], stateChanges: [Int: [String]]) -> String {
+    var page = ""
+    render(events: events, stateChanges: stateChanges) { page += $0 }
+    return page
+  }
+
+  /// ``render(events:stateChanges:)`` handed to `write` a part at a time (the data in parts of
+  /// about 64 KiB), for a page too long to hold whole: the page of 10^7 events was 188 MB, held
+  /// four times over as it was made and written.
+  package func render(
+    events: [Event], stateChanges: [Int: [String]], write: @escaping (String) -> Void
+  ) {
     let data = document(eventAt: { events.event(atSeq: $0) }, stateChanges: stateChanges)
-      .serialized()
-    // Inside a script element, "<" never appears raw, so no "</script>" or "<!--" ends it early.
-    let embedded = data.replacingAll("<", with: "\\u003c")
     var page = Self.head
     page += "<title>\(TimelineSVG.escaped(title.map { "\($0): timeline" } ?? "timeline"))"
     page += "</title>\n<style>\n\(Self.style)</style>\n</head>\n<body>\n"
     page += Self.body
-    page += "<script type=\"application/json\" id=\"timeline-data\">\(embedded)</script>\n"
-    page += "<script>\n\(Self.script)</script>\n</body>\n</html>\n"
-    return page
+    page += "<script type=\"application/json\" id=\"timeline-data\">"
+    write(page)
+    // Inside a script element, "<" never appears raw, so no "</script>" or "<!--" ends it early.
+    var writer = JSONObjectWriter { write($0.replacingAll("<", with: "\\u003c")) }
+    if case .object(let members) = data {
+      for (key, value) in members.pairs {
+        guard case .array(let elements) = value else {
+          writer.member(key, value)
+          continue
+        }
+        writer.startArray(key)
+        for element in elements { writer.element(element) }
+        writer.endArray()
+      }
+    }
+    writer.finish()
+    write("</script>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
   }
 }
 

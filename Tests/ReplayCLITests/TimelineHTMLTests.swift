@@ -109,6 +109,32 @@ struct TimelineHTMLTests {
     #expect(detailed > 50)
   }
 
+  /// The page is written into a file beside the output, which takes its place once whole: an
+  /// earlier file is replaced, nothing is left beside it, and an output that cannot be made is
+  /// an error naming it, for the page and for the picture.
+  @Test(arguments: ["html", "svg"])
+  func thePictureReplacesTheOutputWholeOrIsAnError(kind: String) throws {
+    let folder = try ReplayTool.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("timeline.\(kind)")
+    try Data(String(repeating: "an older picture\n", count: 100_000).utf8).write(to: out)
+    let trace = "traces/setting-after-background-bug.jsonl"
+    let result = try ReplayTool.run("timeline", trace, "-o", out.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let written = try Data(contentsOf: out)
+    #expect(result.output.contains("(\(written.count) bytes)"))
+    #expect(
+      String(decoding: written.suffix(8), as: UTF8.self).hasSuffix(
+        kind == "html" ? "</html>\n" : "</svg>\n"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["timeline.\(kind)"])
+    let missing = folder.appendingPathComponent("no-such-folder/timeline.\(kind)").path
+    let failed = try ReplayTool.run("timeline", trace, "-o", missing)
+    #expect(failed.status == 2)
+    #expect(failed.errors.contains(missing))
+    #expect(failed.output.isEmpty)
+  }
+
   @Test func thePageNeedsNoNetwork() throws {
     let (markup, _) = try Self.page("traces/drag-to-other-window-bug.jsonl")
     for external in ["http://", "https://", " src=", "<link", "@import", "url("] {
