@@ -65,13 +65,8 @@ final class BaselineEntrySpill {
       kinds[kind] = number
       kindList.append(kind)
     }
-    let fingerprint = entry.fingerprint
-    var digits: UInt64 = 0
-    if let number = Self.digits(of: fingerprint) {
-      digits = number
-    } else {
-      spelled[records.count] = fingerprint
-    }
+    let digits = entry.fingerprintDigits
+    if digits == nil { spelled[records.count] = entry.fingerprint }
     let offset = spilled + messages.count
     // Room for the bound and a message more, at once: grown by doubling, the buffer kept for
     // the next messages was up to twice the bound.
@@ -80,18 +75,8 @@ final class BaselineEntrySpill {
     records.append(
       Record(
         kind: number, length: UInt32(truncatingIfNeeded: spilled + messages.count - offset),
-        digits: digits, offset: offset))
+        digits: digits ?? 0, offset: offset))
     if messages.count >= memoryBound { try spill() }
-  }
-
-  /// The number sixteen lowercase hexadecimal digits spell; nil for any other text.
-  private static func digits(of fingerprint: String) -> UInt64? {
-    let isDigits = fingerprint.utf8.allSatisfy {
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-    }
-    guard fingerprint.utf8.count == 16, isDigits else { return nil }
-    return UInt64(fingerprint, radix: 16)
   }
 
   /// Writes the messages in memory to the end of the file.
@@ -168,9 +153,7 @@ final class BaselineEntrySpill {
 
   /// The fingerprint of the entry added `index`th.
   private func fingerprint(_ index: Int) -> String {
-    if let text = spelled[index] { return text }
-    let digits = String(records[index].digits, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    spelled[index] ?? FindingBaseline.Entry.fingerprint(digits: records[index].digits)
   }
 
   /// The place of each kind, by number, in the file's order: by rule, then role (none first),

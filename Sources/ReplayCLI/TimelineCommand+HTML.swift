@@ -3,12 +3,12 @@ import SceneTraceFile
 import SceneTraceText
 
 extension TimelineCommand {
-  /// The HTML page of `window` of `timeline`, the timeline of the trace `streamed` read, with
-  /// the state change of each finding's event that the page details, as `replay diff` prints
-  /// it. The trace is read again as far as the last event detailed, replaying the state and
-  /// keeping the events shown; the events shown after it are read where the file's index finds
-  /// them (only the frames or lines that hold them), not from the start again.
-  /// The page goes to `write` a part at a time.
+  /// Hands `write`, a part at a time, the HTML page of `window` of `timeline`, the timeline of
+  /// the trace `streamed` read, with the state change of each finding's event that the page
+  /// details, as `replay diff` prints it. The trace is read again as far as the last event
+  /// detailed, replaying the state and keeping the events shown; the events shown after it are
+  /// read where the file's index finds them (only the frames or lines that hold them), not from
+  /// the start again.
   static func page(
     of streamed: StreamedTrace, reading options: ReadOptions, timeline: Timeline,
     window: TimelineText.Window, sessions: [SessionID]?, write: @escaping (String) -> Void

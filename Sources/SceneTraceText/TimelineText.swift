@@ -123,7 +123,7 @@ package struct TimelineText {
   }
 
   /// Paints `character` over the columns `period` covers, at least one when it is in the window.
-  private func paint<Mark>(_ row: inout [Mark], _ period: Timeline.Period, _ character: Mark) {
+  private func paint<Cell>(_ row: inout [Cell], _ period: Timeline.Period, _ character: Cell) {
     guard period.end >= window.times.lowerBound, period.start <= window.times.upperBound else {
       return
     }

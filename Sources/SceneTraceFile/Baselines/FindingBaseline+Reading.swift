@@ -68,7 +68,9 @@ private struct PartReader {
     file = nil
   }
 
-  /// Lets go of the bytes before `position` and reads the next part of the file after the rest.
+  /// Lets go of the bytes before `position` and reads the next part of the file after the rest:
+  /// `partSize` bytes, or as many as are held, when a step needs more than a part (a value of
+  /// many parts is then parsed again as often as the bytes held double, not at every part).
   private mutating func readMore() throws(TraceError) {
     guard let file else { return atEnd = true }
     let gone = bytes[..<position]
@@ -79,10 +81,13 @@ private struct PartReader {
     bytes.removeSubrange(..<position)
     dropped += position
     position = 0
-    if part.isEmpty { part = Array(repeating: 0, count: partSize) }
+    let size = max(partSize, bytes.count)
+    if part.count < size { part = Array(repeating: 0, count: size) }
     let read: Int
     do {
-      read = try part.withUnsafeMutableBytes { try file.read(into: $0) }
+      read = try part.withUnsafeMutableBytes {
+        try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<size]))
+      }
     } catch {
       close()
       throw FileBytes.failure(path, "cannot read the file", error)
