@@ -25,10 +25,11 @@ struct CheckedTrace {
   /// Reads and replays the trace of `paths` (several files are joined) as it is read, telling
   /// standard error what reading lost. Of the replay's findings, those `keep` is true of are
   /// kept in ``findings`` as they come. With `fingerprinting`, the pass also notes the
-  /// identifiers the trace names, for ``forEachFingerprintedBatch(of:_:)``.
+  /// identifiers the trace names, for ``forEachFingerprintedBatch(of:_:)``. `observe` sees
+  /// each batch of events before it is replayed.
   init(
     _ paths: [String], reading: TraceReadingOptions, quiet: Bool, fingerprinting: Bool = false,
-    keep: @escaping (Finding) -> Bool
+    keep: @escaping (Finding) -> Bool, observe: (borrowing EventBatch) -> Void = { _ in }
   ) throws {
     options = reading.readOptions
     let findings = FindingSpill()
@@ -39,6 +40,7 @@ struct CheckedTrace {
     // Pointer samples come as plain values, decoded and replayed without an event made of each.
     let streamed = try reading.streamBatchesAhead(paths, quiet: quiet) {
       (events: consuming EventBatch) in
+      observe(events)
       if appearances != nil { events.forEachEvent { appearances?.add($0) } }
       let last = events.lastSeq
       replay.apply(moving: &events)

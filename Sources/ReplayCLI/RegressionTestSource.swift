@@ -10,47 +10,48 @@ struct RegressionTestSource {
   var tracePath: String
   /// The command that wrote the test, quoted in its header.
   var command: String
-  /// The trace's findings now: the test lists their rules and sessions.
-  var findings: [Finding]
+  /// The trace's findings now, in report order: the test lists their rules and sessions.
+  var findings: FindingSpill
   /// Whether the trace has `app.mark` events, whose states the test pins too.
   var hasMarks: Bool
 
-  /// The file's text.
-  var text: String {
-    var lines = [
-      "// A regression test for the trace \(tracePath), written by",
-      "// `\(command)`.",
-      "//",
-      "// The trace is replayed with SceneTraceTesting, and what it means (its findings, the state of",
-      "// every scene) is compared with golden files in __Snapshots__ next to this file. The first",
-      "// `swift test` records them and fails, saying so: review them, commit them, and run again.",
-      "// When a change of the app, the trace or the rules changes the answers, the test fails with",
-      "// a diff; re-record on purpose with SNAPSHOT_TESTING_RECORD=failed swift test.",
-      "",
-      "import SceneTraceTesting",
-      "import Testing",
-      "",
-      "@Suite struct \(name) {",
-      "  let trace: ReplayedTrace",
-      "",
-      "  init() throws {",
-      "    // Found from this file's folder.",
-      "    trace = try ReplayedTrace(contentsOf: \(Self.literal(tracePath)))",
-      "  }",
-      "",
-      "  @Test func findings() {",
-    ]
-    if findings.isEmpty {
-      lines.append("    trace.expectNoFindings()")
+  /// Hands `write` the file's text, a part at a time: its findings a few thousand at a time,
+  /// one a line.
+  func write(to write: (String) -> Void) throws {
+    write(
+      lines([
+        "// A regression test for the trace \(tracePath), written by",
+        "// `\(command)`.",
+        "//",
+        "// The trace is replayed with SceneTraceTesting, and what it means (its findings, the state of",
+        "// every scene) is compared with golden files in __Snapshots__ next to this file. The first",
+        "// `swift test` records them and fails, saying so: review them, commit them, and run again.",
+        "// When a change of the app, the trace or the rules changes the answers, the test fails with",
+        "// a diff; re-record on purpose with SNAPSHOT_TESTING_RECORD=failed swift test.",
+        "",
+        "import SceneTraceTesting",
+        "import Testing",
+        "",
+        "@Suite struct \(name) {",
+        "  let trace: ReplayedTrace",
+        "",
+        "  init() throws {",
+        "    // Found from this file's folder.",
+        "    trace = try ReplayedTrace(contentsOf: \(Self.literal(tracePath)))",
+        "  }",
+        "",
+        "  @Test func findings() {",
+      ]))
+    if findings.count == 0 {
+      write(lines(["    trace.expectNoFindings()"]))
     } else {
-      lines.append("    trace.expectFindings([")
-      for finding in findings {
-        let session = finding.session.map { ", session: \(Self.literal($0.rawValue))" } ?? ""
-        lines.append("      ExpectedFinding(\(Self.literal(finding.rule.rawValue))\(session)),")
+      write(lines(["    trace.expectFindings(["]))
+      try findings.forEachBatch(of: 4096, mergedWith: []) { batch in
+        write(lines(batch.map(Self.expectation)))
       }
-      lines.append("    ])")
+      write(lines(["    ])"]))
     }
-    lines += [
+    var end = [
       "    assertSnapshot(of: trace, as: .findings)",
       "  }",
       "",
@@ -59,15 +60,26 @@ struct RegressionTestSource {
       "  }",
     ]
     if hasMarks {
-      lines += [
+      end += [
         "",
         "  @Test func stateAtEachMark() {",
         "    assertSnapshot(of: trace, as: .stateAtMarks)",
         "  }",
       ]
     }
-    lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    end.append("}")
+    write(lines(end))
+  }
+
+  /// `lines`, each ending in a newline.
+  private func lines(_ lines: [String]) -> String {
+    lines.map { $0 + "\n" }.joined()
+  }
+
+  /// The line that expects `finding` in the test's list.
+  private static func expectation(_ finding: Finding) -> String {
+    let session = finding.session.map { ", session: \(literal($0.rawValue))" } ?? ""
+    return "      ExpectedFinding(\(literal(finding.rule.rawValue))\(session)),"
   }
 
   /// `SketchRestorationBugTests` for `sketch-restoration-bug`: the words of a file name as a
