@@ -105,18 +105,16 @@ struct TimelineCommand: ParsableCommand {
     var layout = Timeline.Layout()
     let streamed = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
     let trace = streamed.withoutEvents
-    let (seqs, times, named) = (layout.seqs, layout.times, layout.sessions)
+    let (events, named) = (layout.seqTimes, layout.sessions)
     let timeline = layout.finish(loss: trace.loss)
-    guard let firstSeq = seqs.first, let lastSeq = seqs.last else {
+    guard let firstSeq = events.first?.seq, let lastSeq = events.last?.seq else {
       throw UsageError("\(trace.path) holds no events; there is nothing to draw")
     }
     let first = try from.map {
-      try TraceArguments.bound(
-        $0, option: "--from", isEnd: false, seqs: seqs, times: times, path: trace.path)
+      try TraceArguments.bound($0, option: "--from", isEnd: false, in: events, path: trace.path)
     }
     let end = try to.map {
-      try TraceArguments.bound(
-        $0, option: "--to", isEnd: true, seqs: seqs, times: times, path: trace.path)
+      try TraceArguments.bound($0, option: "--to", isEnd: true, in: events, path: trace.path)
     }
     if let first, let end, first > end {
       throw UsageError(
@@ -126,11 +124,13 @@ struct TimelineCommand: ParsableCommand {
     if let session {
       try TraceArguments.checkSession(session, among: named, path: trace.path)
     }
-    let start = seqs.firstIndex { $0 >= (first ?? firstSeq) } ?? 0
-    let stop = seqs.lastIndex { $0 <= (end ?? lastSeq) } ?? seqs.count - 1
+    // The first event at or after the first seq drawn (the first event when none is), and the
+    // last at or before the last (the last event when none is).
+    let start = events.lastIndex(atOrBefore: (first ?? firstSeq) - 1).map { $0 + 1 } ?? 0
+    let stop = events.lastIndex(atOrBefore: end ?? lastSeq) ?? events.count - 1
+    let (low, high) = (events[start == events.count ? 0 : start], events[stop])
     let window = TimelineText.Window(
-      seqs: seqs[start]...max(seqs[start], seqs[stop]),
-      times: times[start]...max(times[start], times[stop]))
+      seqs: low.seq...max(low.seq, high.seq), times: low.time...max(low.time, high.time))
     let sessions = session.map { [SessionID($0)] }
     if let output {
       // Into a file beside the output, which takes its place once whole.

@@ -26,13 +26,13 @@ enum TraceArguments {
   }
 
   /// The seq of the event a `--from` (`isEnd` false) or `--to` (`isEnd` true) value names
-  /// among the events whose seqs and times are `seqs` and `times` (a whole trace, in seq
-  /// order): a seq as ``seq(_:option:lastSeq:path:)`` reads it, or a time in seconds ending in
-  /// `s` (`2.5s`): from the first event at or after it, to the last event at or before it.
+  /// among `events` (a whole trace's, in seq order): a seq as ``seq(_:option:lastSeq:path:)``
+  /// reads it, or a time in seconds ending in `s` (`2.5s`): from the first event at or after
+  /// it, to the last event at or before it.
   static func bound(
-    _ value: String, option: String, isEnd: Bool, seqs: [Int], times: [TraceTime], path: String
+    _ value: String, option: String, isEnd: Bool, in events: SeqTimes, path: String
   ) throws -> Int {
-    let lastSeq = seqs.last ?? 0
+    let lastSeq = events.last?.seq ?? 0
     if let seq = Int(value) {
       return try self.seq(seq, option: option, lastSeq: lastSeq, path: path)
     }
@@ -41,15 +41,18 @@ enum TraceArguments {
         "\(option) \(value) is neither a seq (such as 120, or -10 for the tenth from the end) "
           + "nor a time in seconds ending in s (such as 2.5s)")
     }
-    let first = times.first ?? .zero
-    let last = times.last ?? .zero
-    let found = isEnd ? times.lastIndex { $0 <= time } : times.firstIndex { $0 >= time }
+    let first = events.first?.time ?? .zero
+    let last = events.last?.time ?? .zero
+    let found =
+      isEnd
+      ? events.indices.last { events.time(at: $0) <= time }
+      : events.indices.first { events.time(at: $0) >= time }
     guard let found else {
       throw UsageError(
         "\(option) \(value) is \(isEnd ? "before the first" : "after the last") event of "
           + "\(path), whose events are from \(first) s to \(last) s")
     }
-    return seqs[found]
+    return events.seq(at: found)
   }
 
   /// `2.5` read as seconds, digit by digit (at most nanoseconds), or nil.

@@ -29,10 +29,8 @@ extension Timeline {
 
     // What the events followed are, asked before ``finish(loss:)``, which takes it.
 
-    /// The seq of each event followed, in order.
-    package var seqs: [Int] { builder?.seqs ?? [] }
-    /// The time of each event followed, in order.
-    package var times: [TraceTime] { builder?.times ?? [] }
+    /// The seq and time of each event followed, in order.
+    package var seqTimes: SeqTimes { builder?.seqTimes ?? SeqTimes() }
     /// The sessions the events followed name.
     package var sessions: Set<SessionID> { builder.map { Set($0.laneIndex.keys) } ?? [] }
 
@@ -42,7 +40,13 @@ extension Timeline {
     /// took `export --format chrome-trace` of 2·10^6 events from 512 to 578 MB).
     package mutating func finish(loss: [LostStretch]) -> Timeline {
       replay.finish()
-      let findings = (replay.findings + loss.map(\.finding)).sorted(by: Finding.reportOrder)
+      // The replay's findings are in report order, and no finding of a loss is the replay's:
+      // merged, not sorted together. The replay, its state and findings, is let go before the
+      // timeline is drawn.
+      let findings = merged(
+        replay.takeFindings(), loss.map(\.finding).sorted(by: Finding.reportOrder),
+        by: Finding.reportOrder)
+      replay = Replay()
       var builder = builder.take() ?? Builder(first: nil)
       return builder.finish(findings: findings, loss: loss)
     }
@@ -72,8 +76,7 @@ private struct Builder {
   var links: [Timeline.Link] = []
   var dragSources: [DragID: (session: SessionID, time: TraceTime, seq: Int)] = [:]
   /// Every event's seq and time, in order, to place findings and losses.
-  var seqs: [Int] = []
-  var times: [TraceTime] = []
+  var seqTimes = SeqTimes()
   var last: (time: TraceTime, seq: Int)
   let first: (time: TraceTime, seq: Int)
 
@@ -84,8 +87,7 @@ private struct Builder {
 
   mutating func record(_ event: Event, after state: TraceState) {
     last = (event.time, event.seq)
-    seqs.append(event.seq)
-    times.append(event.time)
+    seqTimes.append(seq: event.seq, time: event.time)
     if let scene = event.payload.scene {
       // An event of one scene names that session alone (nearly every event: a drag sample
       // is one), whose array of sessions is not made.
@@ -266,16 +268,18 @@ private struct Builder {
     for periods in [\Builder.pointerDrags, \.bandSelections, \.keyWindows] {
       self[keyPath: periods].endAll(at: end)
     }
-    for finding in findings {
-      marks.append(
+    // The events' marks are in seq order, as the events came: merged with the findings', at
+    // one seq the event's own mark first, then its findings in report order. (Sorted together
+    // with their places to keep that order, they were held three times over.)
+    let (seqTimes, start) = (seqTimes, first.time)
+    marks = merged(
+      marks,
+      findings.lazy.map { finding in
         Timeline.Mark(
-          seq: finding.seq, time: time(at: finding.seq), session: finding.session,
-          kind: .finding(finding)))
-    }
-    // Stable: at one seq, the event's own mark comes before its findings, in report order.
-    marks = marks.enumerated().sorted {
-      ($0.element.seq, $0.offset) < ($1.element.seq, $1.offset)
-    }.map(\.element)
+          seq: finding.seq, time: seqTimes.time(atOrBefore: finding.seq) ?? start,
+          session: finding.session, kind: .finding(finding))
+      },
+      by: { $0.seq < $1.seq })
     let losses = loss.sorted(by: LostStretch.traceOrder).map { stretch in
       let startSeq = max(stretch.afterSeq, first.seq)
       let endSeq = min(stretch.beforeSeq ?? last.seq, last.seq)
@@ -296,13 +300,7 @@ private struct Builder {
 
   /// The time of the event at `seq`, or of the nearest event before it.
   private func time(at seq: Int) -> TraceTime {
-    var low = 0
-    var high = seqs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if seqs[middle] <= seq { low = middle + 1 } else { high = middle }
-    }
-    return low == 0 ? first.time : times[low - 1]
+    seqTimes.time(atOrBefore: seq) ?? first.time
   }
 }
 
@@ -337,4 +335,25 @@ private struct OpenPeriods {
   var inOrder: [Timeline.NamedPeriod] {
     closed.sorted { ($0.period.startSeq, $0.session) < ($1.period.startSeq, $1.session) }
   }
+}
+
+/// The elements of `first` and `second`, each in order by `areInIncreasingOrder`, in one
+/// order: where neither comes before the other, those of `first` come first, so that each
+/// keeps its own order, as a stable sort of the two joined would give.
+private func merged<Element>(
+  _ first: [Element], _ second: some Sequence<Element>,
+  by areInIncreasingOrder: (Element, Element) -> Bool
+) -> [Element] {
+  var result: [Element] = []
+  result.reserveCapacity(first.count + second.underestimatedCount)
+  var next = first.startIndex
+  for element in second {
+    while next < first.endIndex, !areInIncreasingOrder(element, first[next]) {
+      result.append(first[next])
+      next += 1
+    }
+    result.append(element)
+  }
+  result += first[next...]
+  return result
 }
