@@ -158,10 +158,10 @@ struct TimelineCommand: ParsableCommand {
     let text = TimelineText(
       timeline, window: window, width: width ?? Self.terminalWidth(),
       sessions: sessions)
-    Console.write(
-      text.render { mark, severity in
+    text.render(
+      highlight: { mark, severity in
         Console.styled(mark, severity == .error ? .red : .yellow, on: STDOUT_FILENO)
-      })
+      }, write: Console.write)
   }
 
   /// The terminal's width: COLUMNS when set, else the width of the terminal standard output

@@ -253,12 +253,19 @@ private struct Clock {
 
   func offset(_ time: TraceTime) -> JSONValue { .number(String(micro(time))) }
 
+  // Products in full width: a window of centuries (a wall clock that jumped) overflowed them.
+
   func bucket(_ time: TraceTime) -> Int {
-    min(TimelineHTML.buckets - 1, Int(micro(time) * Int64(TimelineHTML.buckets) / span))
+    let bucket = span.dividingFullWidth(
+      micro(time).multipliedFullWidth(by: Int64(TimelineHTML.buckets)))
+    return min(TimelineHTML.buckets - 1, Int(bucket.quotient))
   }
 
   /// Where `bucket` starts, in microseconds.
-  func bucketStart(_ bucket: Int) -> Int64 { Int64(bucket) * span / Int64(TimelineHTML.buckets) }
+  func bucketStart(_ bucket: Int) -> Int64 {
+    Int64(TimelineHTML.buckets).dividingFullWidth(Int64(bucket).multipliedFullWidth(by: span))
+      .quotient
+  }
 
   func overlaps(_ period: Timeline.Period) -> Bool {
     period.end >= window.times.lowerBound && period.start <= window.times.upperBound

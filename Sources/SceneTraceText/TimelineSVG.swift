@@ -379,17 +379,26 @@ package struct TimelineSVG {
     svg += " y2=\"\(y + 2)\" stroke=\"#616161\"/>\n"
     let start = window.times.lowerBound.nanoseconds
     let span = max(1, window.times.upperBound.nanoseconds - start)
+    // Steps and ticks are kept to what an Int64 holds: a trace whose times span centuries (a
+    // wall clock that jumped) overflowed them, and the picture trapped.
     var step: Int64 = 1_000
     while span / step > 6 {
-      let next = [2, 5, 10].map { step * Int64($0) }
-      step = next.first { span / $0 <= 6 } ?? next[2]
+      let next = [2, 5, 10].compactMap { factor in
+        let (product, overflow) = step.multipliedReportingOverflow(by: Int64(factor))
+        return overflow ? nil : product
+      }
+      guard let largest = next.last else { break }
+      step = next.first { span / $0 <= 6 } ?? largest
     }
-    var tick = (start + step - 1) / step * step
-    while tick <= start + span {
-      let x = labelWidth + column(TraceTime(nanoseconds: tick))
+    let (first, overflow) = start.addingReportingOverflow(
+      start % step == 0 ? 0 : step - start % step)
+    var tick = overflow ? nil : first
+    while let time = tick, time - start <= span {
+      let x = labelWidth + column(TraceTime(nanoseconds: time))
       svg += "<line x1=\"\(x)\" y1=\"\(y + 2)\" x2=\"\(x)\" y2=\"\(y + 7)\" stroke=\"#616161\"/>\n"
-      svg += text(x, y + 30, "\(TraceTime(nanoseconds: tick)) s", anchor: "middle")
-      tick += step
+      svg += text(x, y + 30, "\(TraceTime(nanoseconds: time)) s", anchor: "middle")
+      let (next, overflow) = time.addingReportingOverflow(step)
+      tick = overflow ? nil : next
     }
     svg += "</g>\n"
     return svg

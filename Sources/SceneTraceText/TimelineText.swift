@@ -59,27 +59,46 @@ package struct TimelineText {
   /// The chart, its time axis, the legend and the list of findings, each line ending in a
   /// newline; `highlight` styles a finding's mark (for colour on a terminal).
   package func render(highlight: (String, Severity) -> String = { text, _ in text }) -> String {
+    var text = ""
+    render(highlight: highlight) { text += $0 }
+    return text
+  }
+
+  /// ``render(highlight:)`` handed to `write` a part at a time, of about 64 KiB: a long trace's
+  /// list of findings is tens of megabytes (10^7 mixed events: 32 MB).
+  package func render(
+    highlight: (String, Severity) -> String = { text, _ in text }, write: (String) -> Void
+  ) {
+    var text = ""
+    func flush(unlessShorterThan size: Int = 1 << 16) {
+      guard text.utf8.count >= size else { return }
+      write(text)
+      text = ""
+    }
     let labelWidth = Self.labelWidth(lanes)
     func pad(_ text: String) -> String {
       text + String(repeating: " ", count: max(0, labelWidth - text.count))
     }
-    let findings = timeline.marks.filter { mark in
-      guard case .finding(let finding) = mark.kind, window.seqs.contains(mark.seq) else {
-        return false
-      }
+    let marks = timeline.marks
+    // Where the findings drawn are among the marks: a long trace has hundreds of thousands,
+    // each mark a hundred bytes.
+    let findings = marks.indices.filter { index in
+      guard case .finding(let finding) = marks[index].kind, window.seqs.contains(marks[index].seq)
+      else { return false }
       return finding.severity >= .warning
     }
-    var text = "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
+    text += "seq \(window.seqs.lowerBound)–\(window.seqs.upperBound), "
     text += "\(window.times.lowerBound) s to \(window.times.upperBound) s\n"
     // Grouped once: a long trace has thousands of lanes and of findings.
-    let findingsBySession = Dictionary(grouping: findings, by: \.session)
+    let findingsBySession = Dictionary(grouping: findings) { marks[$0].session }
     let overlaid = overlay()
     for lane in lanes {
       var row = stateRow(lane)
       overlay(&row, overlaid)
-      let marks = findingsBySession[lane.session] ?? []
       text += pad("\(laneNumbers[lane.session] ?? "+") \(lane.label)") + " │"
-      text += styled(row, marks: marks, highlight: highlight) + "│\n"
+      text += styled(row, marks: findingsBySession[lane.session] ?? [], highlight: highlight)
+      text += "│\n"
+      flush()
     }
     var key = Array(repeating: Character(" "), count: chartWidth)
     for period in timeline.keyScenes {
@@ -89,7 +108,7 @@ package struct TimelineText {
       overlay(&key, overlaid)
       text += pad("key scene") + " │" + String(key) + "│\n"
     }
-    let appMarks = timeline.marks.filter { mark in
+    let appMarks = marks.filter { mark in
       guard window.seqs.contains(mark.seq), mark.session == nil else { return false }
       switch mark.kind {
       case .appMark: return true
@@ -107,8 +126,23 @@ package struct TimelineText {
     }
     text += axis(labelWidth: labelWidth)
     text += "\n" + legend()
-    text += findingList(findings)
-    return text
+    guard !findings.isEmpty else {
+      write(text + "\nno errors or warnings\n")
+      return
+    }
+    text += "\n"
+    for index in findings {
+      guard case .finding(let finding) = marks[index].kind else { continue }
+      let seq = "seq \(marks[index].seq)"
+      text += seq + String(repeating: " ", count: max(1, 10 - seq.count))
+      text += finding.severity.rawValue
+      text += String(repeating: " ", count: max(1, 9 - finding.severity.rawValue.count))
+      text += finding.rule.rawValue
+      if let session = finding.session { text += "  \(session.rawValue)" }
+      text += "  t \(marks[index].time) s\n"
+      flush()
+    }
+    flush(unlessShorterThan: 1)
   }
 
   /// A lane's states, a character a column.
@@ -155,19 +189,25 @@ package struct TimelineText {
 
   /// The column of `time`, clamped to the chart.
   private func column(_ time: TraceTime) -> Int {
-    let start = window.times.lowerBound.nanoseconds
-    let span = max(1, window.times.upperBound.nanoseconds - start)
-    let offset = min(max(0, time.nanoseconds - start), span)
-    return min(chartWidth - 1, Int(offset * Int64(chartWidth) / span))
+    let (start, end) = (window.times.lowerBound.nanoseconds, window.times.upperBound.nanoseconds)
+    guard time.nanoseconds > start else { return 0 }
+    guard time.nanoseconds < end else { return chartWidth - 1 }
+    // Unsigned and in full width, exact whatever the times: a trace whose times span centuries
+    // (a wall clock that jumped) overflowed the product, and the chart trapped.
+    let span = UInt64(bitPattern: end &- start)
+    let offset = UInt64(bitPattern: time.nanoseconds &- start)
+    let column = span.dividingFullWidth(offset.multipliedFullWidth(by: UInt64(chartWidth)))
+    return min(chartWidth - 1, Int(column.quotient))
   }
 
-  /// `row` with the marks of `findings` on it (errors over warnings), styled.
+  /// `row` with the marks of the findings `findings` points to on it (errors over warnings),
+  /// styled.
   private func styled(
-    _ row: [Character], marks findings: [Timeline.Mark],
-    highlight: (String, Severity) -> String
+    _ row: [Character], marks findings: [Int], highlight: (String, Severity) -> String
   ) -> String {
     var severities: [Int: Severity] = [:]
-    for mark in findings {
+    for place in findings {
+      let mark = timeline.marks[place]
       guard case .finding(let finding) = mark.kind else { continue }
       let index = column(mark.time)
       severities[index] = max(severities[index] ?? finding.severity, finding.severity)
@@ -196,21 +236,5 @@ package struct TimelineText {
     "· unattached  ░ background  ▒ foreground inactive  █ foreground active\n"
       + "- unknown  1 2 … the key scene's row number  ! error  ? warning  * app mark\n"
       + "| launch  × events lost (not quiet time)\n"
-  }
-
-  private func findingList(_ findings: [Timeline.Mark]) -> String {
-    guard !findings.isEmpty else { return "\nno errors or warnings\n" }
-    var text = "\n"
-    for mark in findings {
-      guard case .finding(let finding) = mark.kind else { continue }
-      let seq = "seq \(mark.seq)"
-      text += seq + String(repeating: " ", count: max(1, 10 - seq.count))
-      text += finding.severity.rawValue
-      text += String(repeating: " ", count: max(1, 9 - finding.severity.rawValue.count))
-      text += finding.rule.rawValue
-      if let session = finding.session { text += "  \(session.rawValue)" }
-      text += "  t \(mark.time) s\n"
-    }
-    return text
   }
 }

@@ -5,8 +5,8 @@ import SceneTraceText
 import Testing
 
 /// A timeline keeps every event's seq and time as runs of seqs and chunks of times
-/// (`SeqTimes`), and merges its findings' marks into its events' rather than sorting them
-/// together: both must answer as the arrays and the sort they replace.
+/// (`SeqTimes`), merges its findings' marks into its events' rather than sorting them together,
+/// and writes its chart a part at a time: each must answer as what it replaces.
 @Suite struct SeqTimesTests {
   @Test(arguments: [0x5E9_7100, 0x5E9_7101, 0x5E9_7102] as [UInt64])
   func seqsAndTimesReadAsTheArraysOfThem(seed: UInt64) {
@@ -72,5 +72,59 @@ import Testing
         }
       }
     }
+  }
+
+  /// The chart on the terminal, written a part at a time, is the chart made whole; each part
+  /// is about 64 KiB, but for the last.
+  @Test func theChartIsWrittenInPartsThatJoinToTheWhole() throws {
+    var random = RandomEvents(seed: 0x5E9_7300, identifiers: ["A", "B", "C", "D"])
+    let events = random.events(count: 20_000)
+    let timeline = Timeline(events: events, loss: LostStretch.drops(in: events))
+    let window = TimelineText.Window(
+      seqs: timeline.extent.startSeq...timeline.extent.endSeq,
+      times: timeline.extent.start...max(timeline.extent.start, timeline.extent.end))
+    let chart = TimelineText(timeline, window: window, width: 100)
+    let highlight = { (mark: String, severity: Severity) in "<\(severity.rawValue)>\(mark)" }
+    var parts: [String] = []
+    chart.render(highlight: highlight) { parts.append($0) }
+    let whole = chart.render(highlight: highlight)
+    #expect(whole.utf8.count > 3 << 16, "too short a chart to be written in parts")
+    #expect(parts.joined() == whole)
+    #expect(parts.count > 3)
+    #expect(parts.dropLast().allSatisfy { (1 << 16..<(1 << 16) + 512).contains($0.utf8.count) })
+    #expect(whole.contains("<error>!"))
+  }
+
+  /// A trace whose times span nearly all an Int64 holds (a wall clock that jumped centuries) is
+  /// drawn every way, its many drags and marks gathered into the page's buckets: the products
+  /// of a time by a width or a count of buckets overflowed, and each picture trapped.
+  @Test func aTraceSpanningCenturiesIsDrawnEveryWay() throws {
+    let end = Int64.max - 1
+    var events: [Event] = [
+      Event(seq: 1, time: .zero, .appLaunch(launch: "L1")),
+      Event(seq: 2, time: .zero, .sceneWillConnect(session: "A", role: .windowApplication)),
+    ]
+    for index in 0..<2_500 {
+      let time = Int64(index) * (end / 2_500)
+      for (offset, payload) in [
+        Event.Payload.pointerDrag(session: "A", phase: .began, x: 1, y: 1),
+        .pointerDrag(session: "A", phase: .ended, x: 2, y: 2), .appMark(label: "m\(index)"),
+      ].enumerated() {
+        events.append(
+          Event(
+            seq: events.count + 1, time: TraceTime(nanoseconds: time + Int64(offset)), payload))
+      }
+    }
+    events.append(
+      Event(seq: events.count + 1, time: TraceTime(nanoseconds: end), .appMark(label: "end")))
+    let timeline = Timeline(events: events, loss: [])
+    let window = TimelineText.Window(
+      seqs: 1...events.count, times: TraceTime.zero...TraceTime(nanoseconds: end))
+    let chart = TimelineText(timeline, window: window, width: 100).render()
+    #expect(chart.contains("\(TraceTime(nanoseconds: end)) s"))
+    let svg = TimelineSVG(timeline, window: window).render()
+    #expect(svg.contains("2000000000 s</text>"))
+    let page = TimelineHTML(timeline, window: window).render(events: events, stateChanges: [:])
+    #expect(page.contains("\"aggregated\":true"))
   }
 }
