@@ -130,9 +130,7 @@ struct CheckedTrace {
   private static func seqs(shownFor findings: [Finding], context: Int) -> [ClosedRange<Int>] {
     var seqs: [ClosedRange<Int>] = []
     for finding in findings {
-      let (low, lowOverflow) = finding.seq.subtractingReportingOverflow(context)
-      let (high, highOverflow) = finding.seq.addingReportingOverflow(context)
-      seqs.append((lowOverflow ? Int.min : low)...(highOverflow ? Int.max : high))
+      seqs.append(FindingReport.seqs(around: finding, context: context))
       seqs += finding.related.map { $0...$0 }
     }
     return seqs

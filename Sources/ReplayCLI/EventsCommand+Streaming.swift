@@ -96,20 +96,36 @@ extension EventsCommand {
   private static let keptLimit = 1 << 13
 
   /// Reads again the events of seqs `first` to `last` of the trace `scanned` read, by its
-  /// index, ``piece`` seqs at a time, handing each piece's events to `body`.
+  /// index, about ``piece`` events at a time, handing each piece's events to `body`.
+  ///
+  /// A piece is made of the runs of seqs the trace holds, not of every seq between: pieces of
+  /// seqs read the gaps too, and a trace whose seqs start in the billions (`--from 1`) was read
+  /// again a piece of nothing at a time, for ever.
   private func read(
     _ scanned: StreamedTrace, from first: Int, through last: Int, _ body: ([Event]) -> Void
   ) throws {
-    var low = first
-    while low <= last {
-      let high = last - low < Self.piece ? last : low + Self.piece - 1
-      body(try TraceFile.events(inSeqs: [low...high], of: scanned, options: reading.readOptions))
-      guard high < last else { return }
-      low = high + 1
+    var (ranges, count) = ([ClosedRange<Int>](), 0)
+    func readPiece() throws {
+      body(try TraceFile.events(inSeqs: ranges, of: scanned, options: reading.readOptions))
+      (ranges, count) = ([], 0)
     }
+    for run in scanned.tally.seqRuns where run.upperBound >= first && run.lowerBound <= last {
+      let top = min(last, run.upperBound)
+      var low = max(first, run.lowerBound)
+      while true {
+        let room = Self.piece - count
+        let high = top - low < room ? top : low + room - 1
+        ranges.append(low...high)
+        count += high - low + 1
+        if count == Self.piece { try readPiece() }
+        guard high < top else { break }
+        low = high + 1
+      }
+    }
+    if !ranges.isEmpty { try readPiece() }
   }
 
-  /// How many seqs a piece read by the index spans at most.
+  /// How many events a piece read by the index holds at most.
   private static let piece = 1 << 14
 
   /// Streams the files of `paths` again, handing each batch of events to `body`, and stops

@@ -64,6 +64,14 @@ struct FindingReport {
     }
   }
 
+  /// The seqs of the events shown around `finding`: `context` either side of its own, as far
+  /// as a seq goes (a `--context` of billions beside a seq of billions overflowed).
+  static func seqs(around finding: Finding, context: Int) -> ClosedRange<Int> {
+    let (low, lowOverflow) = finding.seq.subtractingReportingOverflow(context)
+    let (high, highOverflow) = finding.seq.addingReportingOverflow(context)
+    return (lowOverflow ? Int.min : low)...(highOverflow ? Int.max : high)
+  }
+
   /// `app.jsonl: 1 error, 1 warning in 37 events`; never "no findings" when events were lost.
   private func headline(_ tally: FindingTally) -> String {
     let total = eventCount
@@ -114,9 +122,10 @@ struct FindingReport {
       output.append(")\n")
     }
     // A binary search, not a filter: a trace with many findings would be quadratic.
-    let first = events.partitioningIndex { $0.seq >= finding.seq - context }
+    let seqs = Self.seqs(around: finding, context: context)
+    let first = events.partitioningIndex { $0.seq >= seqs.lowerBound }
     let around =
-      first..<(events[first...].firstIndex { $0.seq > finding.seq + context } ?? events.endIndex)
+      first..<(events[first...].firstIndex { $0.seq > seqs.upperBound } ?? events.endIndex)
     let related = finding.related.compactMap(events.index(ofSeq:))
     var columns = text.widened(toFit: around, in: &parts)
     for index in related { columns = columns.widened(toFit: index..<index + 1, in: &parts) }

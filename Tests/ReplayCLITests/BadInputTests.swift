@@ -50,6 +50,38 @@ struct BadInputTests {
     #expect(result.errors.contains("session"))
   }
 
+  /// Seqs and times at the far end of what they hold, and arguments as large: each command
+  /// answers, and ends. A `--context` of `Int.max` beside a seq in the billions overflowed in
+  /// the report; `events --from 1` read the gap before such seqs a piece of nothing at a time,
+  /// for ever; a trace spanning centuries trapped the timeline.
+  @Test func seqsTimesAndArgumentsAtTheirLimitsAreAnswered() throws {
+    let path = try file(
+      """
+      {"seq":9223372036854775804,"t":0,"type":"app.launch","launch":"L"}
+      {"seq":9223372036854775805,"t":1,"type":"scene.didEnterBackground","session":"A"}
+      {"seq":9223372036854775806,"t":9223372036.854775807,"type":"app.mark","label":"late"}
+
+      """)
+    let output = try ReplayTool.temporaryFolder().path
+    for arguments in [
+      ["check", "--context", "\(Int.max)"], ["check", "--context", "\(Int.max)", "--json"],
+      ["events", "--from", "1", "--to", "-1"], ["events", "--from", "1", "--json"],
+      ["timeline"], ["timeline", "-o", output + "/t.svg"], ["timeline", "-o", output + "/t.html"],
+      ["export", "--format", "chrome-trace", "-o", output + "/t.json"], ["state", "--at", "1"],
+      ["why", "app.keyScene", "--depth", "\(Int.max)"], ["diff", "--from", "1", "--to", "-1"],
+    ] {
+      let result = try ReplayTool.run(
+        [arguments[0], path] + arguments.dropFirst(), timeLimit: 60)
+      #expect(result.status <= 1, "\(arguments): \(result.errors)")
+      #expect(!result.errors.contains("crashed"), "\(arguments)")
+    }
+    let check = try ReplayTool.run(["check", path, "--context", "\(Int.max)"], timeLimit: 60)
+    #expect(check.output.contains("lifecycle.unknown-scene"))
+    #expect(check.output.contains("    9223372036854775806  9223372036.854775807  app.mark"))
+    let events = try ReplayTool.run(["events", path, "--from", "1", "--to", "-1"], timeLimit: 60)
+    #expect(events.output.split(separator: "\n").count == 3)
+  }
+
   @Test func timeGoingBackwardsNamesTheLine() throws {
     let path = try file(
       """

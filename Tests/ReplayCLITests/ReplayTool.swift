@@ -69,8 +69,12 @@ struct ReplayTool {
   }
 
   /// Runs `replay` with `arguments`, from the package root, feeding it `input` on standard
-  /// input (a pipe) when given, nothing otherwise.
-  static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+  /// input (a pipe) when given, nothing otherwise. Given `timeLimit` (seconds), a run still
+  /// going then is killed, and its status is that of the signal: a hang fails the test rather
+  /// than the whole run.
+  static func run(
+    _ arguments: [String], input: Data? = nil, timeLimit: Double? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -82,6 +86,14 @@ struct ReplayTool {
     let feed = input.map { _ in Pipe() }
     process.standardInput = feed ?? FileHandle.nullDevice
     try process.run()
+    if let timeLimit {
+      // Killed, not terminated: the child inherits the test thread's blocked signals, SIGTERM
+      // among them.
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { [process] in
+        if process.isRunning { kill(pid, SIGKILL) }
+      }
+    }
     if let feed, let input {
       // Written from another thread, so that a child that writes much before reading it all
       // cannot block with this thread.
