@@ -146,8 +146,8 @@ struct TimelineCommand: ParsableCommand {
           throw error
         }
       } else {
-        file.write(
-          TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path).render())
+        TimelineSVG(timeline, window: window, sessions: sessions, title: trace.path)
+          .render(write: file.write)
       }
       let size = try file.finish()
       Console.write(

@@ -16,7 +16,7 @@ package struct TimelineSVG {
   private let title: String?
   private let periods: Timeline.LanePeriods
   /// The findings in the window by row: the session they are about, nil for the app's.
-  private let findingsByRow: [SessionID?: [(mark: Timeline.Mark, finding: Finding)]]
+  private let findingsByRow: [SessionID?: [Int]]
 
   private let width = 1200
   /// The room for the lane labels left of the chart: as wide as the longest, within bounds.
@@ -43,10 +43,12 @@ package struct TimelineSVG {
     self.window = window
     lanes = timeline.lanes(drawnIn: window, sessions: sessions)
     periods = Timeline.LanePeriods(timeline)
-    var findingsByRow: [SessionID?: [(mark: Timeline.Mark, finding: Finding)]] = [:]
-    for mark in timeline.marks where window.seqs.contains(mark.seq) {
-      guard case .finding(let finding) = mark.kind else { continue }
-      findingsByRow[mark.session, default: []].append((mark, finding))
+    // By their places among the marks: a long trace has hundreds of thousands of findings,
+    // each mark a hundred bytes.
+    var findingsByRow: [SessionID?: [Int]] = [:]
+    for (index, mark) in timeline.marks.enumerated() where window.seqs.contains(mark.seq) {
+      guard case .finding = mark.kind else { continue }
+      findingsByRow[mark.session, default: []].append(index)
     }
     self.findingsByRow = findingsByRow
     let longest = lanes.map { min($0.label.count, Self.labelLength) }.max() ?? 0
@@ -56,6 +58,21 @@ package struct TimelineSVG {
 
   /// The SVG document.
   package func render() -> String {
+    var svg = ""
+    render { svg += $0 }
+    return svg
+  }
+
+  /// ``render()`` handed to `write` a part at a time, each of 64 KiB or more (a lane's group,
+  /// a row's findings or a link is not cut): the picture of 10^7 events was 45 MB, made as one
+  /// string and copied to be written.
+  package func render(write: (String) -> Void) {
+    var svg = ""
+    func flush() {
+      guard svg.utf8.count >= 1 << 16 else { return }
+      write(svg)
+      svg = ""
+    }
     let rows = lanes.count + (showsAppRow ? 1 : 0)
     let chartBottom = top + rows * laneHeight
     let findings = drawnFindings
@@ -63,7 +80,7 @@ package struct TimelineSVG {
     let listTop = chartBottom + 56
     let height =
       listTop + (findings.isEmpty ? 0 : 18 * (listed + 1 + (listed < findings.count ? 1 : 0)))
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
     svg += " viewBox=\"0 0 \(width) \(height)\" font-family=\"sans-serif\" font-size=\"12\">\n"
     svg += definitions()
     svg += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
@@ -74,6 +91,7 @@ package struct TimelineSVG {
     svg += legend()
     for (index, lane) in lanes.enumerated() {
       svg += laneGroup(lane, y: top + index * laneHeight)
+      flush()
     }
     if showsAppRow {
       let y = top + lanes.count * laneHeight
@@ -82,17 +100,23 @@ package struct TimelineSVG {
       svg += "</g>\n"
     }
     svg += losses(chartBottom: chartBottom)
+    flush()
     svg += launches(chartBottom: chartBottom)
-    svg += links()
+    flush()
+    links { link in
+      svg += link
+      flush()
+    }
     // Findings last, over the lost bands and the links, so none is hidden.
     for (index, lane) in lanes.enumerated() {
       svg += findingMarks(session: lane.session, y: top + index * laneHeight)
+      flush()
     }
     if showsAppRow { svg += findingMarks(session: nil, y: top + lanes.count * laneHeight) }
     svg += axis(y: chartBottom)
     svg += findingList(findings, y: listTop)
     svg += "</svg>\n"
-    return svg
+    write(svg)
   }
 
   // MARK: - Parts
@@ -210,7 +234,9 @@ package struct TimelineSVG {
   /// pixel), coloured by the worst severity among them, the count of each rule in its title.
   private func findingMarks(session: SessionID?, y: Int) -> String {
     var buckets: [Int: [(seq: Int, column: Int, finding: Finding)]] = [:]
-    for (mark, finding) in findingsByRow[session] ?? [] {
+    for index in findingsByRow[session] ?? [] {
+      let mark = timeline.marks[index]
+      guard case .finding(let finding) = mark.kind else { continue }
       let column = column(mark.time)
       buckets[column / markSpacing, default: []].append((mark.seq, column, finding))
     }
@@ -242,35 +268,38 @@ package struct TimelineSVG {
   }
 
   /// The findings in the window on the lanes drawn, in seq order.
-  private var drawnFindings: [(seq: Int, time: TraceTime, finding: Finding)] {
+  /// Their places among the timeline's marks.
+  private var drawnFindings: [Int] {
     let sessions = Set(lanes.map(\.session))
-    return timeline.marks.compactMap { mark in
-      guard case .finding(let finding) = mark.kind, window.seqs.contains(mark.seq) else {
-        return nil
-      }
-      if let session = mark.session, !sessions.contains(session) { return nil }
-      if mark.session == nil, !showsAppRow { return nil }
-      return (mark.seq, mark.time, finding)
+    return timeline.marks.indices.filter { index in
+      let mark = timeline.marks[index]
+      guard case .finding = mark.kind, window.seqs.contains(mark.seq) else { return false }
+      if let session = mark.session, !sessions.contains(session) { return false }
+      return mark.session != nil || showsAppRow
     }
   }
 
   /// The first findings, worst first, listed under the chart so a picture read without
   /// hovering (in a bug report, a README) still says which scene broke which rule, and when.
-  private func findingList(
-    _ findings: [(seq: Int, time: TraceTime, finding: Finding)], y: Int
-  ) -> String {
+  private func findingList(_ findings: [Int], y: Int) -> String {
     guard !findings.isEmpty else { return "" }
-    let ordered = findings.enumerated().sorted { first, second in
-      if first.element.finding.severity != second.element.finding.severity {
-        return first.element.finding.severity > second.element.finding.severity
+    // The first few, the worst first and each severity's in seq order: looked for severity by
+    // severity, not sorted whole (hundreds of thousands, to list eight).
+    var listed: [(mark: Timeline.Mark, finding: Finding)] = []
+    for severity in Severity.allCases.sorted(by: >) {
+      for index in findings where listed.count < listedFindings {
+        let mark = timeline.marks[index]
+        guard case .finding(let finding) = mark.kind, finding.severity == severity else {
+          continue
+        }
+        listed.append((mark, finding))
       }
-      return first.offset < second.offset
-    }.map(\.element)
+    }
     var svg = "<g class=\"findings\">\n"
     svg += text(10, y, "findings", weight: "bold")
-    for (index, item) in ordered.prefix(listedFindings).enumerated() {
+    for (index, item) in listed.enumerated() {
       let line = y + 18 * (index + 1)
-      var description = "seq \(item.seq) · \(item.time) s · "
+      var description = "seq \(item.mark.seq) · \(item.mark.time) s · "
       description += item.finding.session.map { "\($0.rawValue) · " } ?? "app · "
       description += "\(item.finding.severity.rawValue) \(item.finding.rule.rawValue): "
       description += item.finding.message
@@ -322,8 +351,8 @@ package struct TimelineSVG {
     return svg
   }
 
-  /// Links between lanes drawn, one per pair of pixel positions.
-  private func links() -> String {
+  /// Links between lanes drawn, one per pair of pixel positions, each handed to `write`.
+  private func links(_ write: (String) -> Void) {
     var rowOf: [SessionID: Int] = [:]
     for (index, lane) in lanes.enumerated() { rowOf[lane.session] = index }
     var seen: [String: Int] = [:]
@@ -341,8 +370,8 @@ package struct TimelineSVG {
       if seen[key] == nil { order.append((key, link)) }
       seen[key, default: 0] += 1
     }
-    var svg = ""
     for (key, link) in order {
+      var svg = ""
       guard let fromRow = rowOf[link.fromSession], let toRow = rowOf[link.toSession] else {
         continue
       }
@@ -368,8 +397,8 @@ package struct TimelineSVG {
         svg += " stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
         svg += ring(x1, y1) + ring(x2, y2) + "</g>\n"
       }
+      write(svg)
     }
-    return svg
   }
 
   /// The time axis: a line and about six ticks at round numbers of seconds.

@@ -6,8 +6,8 @@ import Testing
 
 /// A timeline keeps every event's seq and time as runs of seqs and chunks of times
 /// (`SeqTimes`), merges its findings' marks into its events' rather than sorting them together,
-/// and writes its chart a part at a time: each must answer as what it replaces.
-@Suite struct SeqTimesTests {
+/// and writes its chart and its SVG a part at a time: each must answer as what it replaces.
+@Suite struct TimelineLayoutTests {
   @Test(arguments: [0x5E9_7100, 0x5E9_7101, 0x5E9_7102] as [UInt64])
   func seqsAndTimesReadAsTheArraysOfThem(seed: UInt64) {
     var random = SplitMix64(seed: seed)
@@ -93,6 +93,27 @@ import Testing
     #expect(parts.count > 3)
     #expect(parts.dropLast().allSatisfy { (1 << 16..<(1 << 16) + 512).contains($0.utf8.count) })
     #expect(whole.contains("<error>!"))
+  }
+
+  /// The SVG, written a part at a time, is the SVG made whole.
+  @Test func theSVGIsWrittenInPartsThatJoinToTheWhole() throws {
+    var random = RandomEvents(seed: 0x5E9_7400, identifiers: ["A", "B", "C", "D"])
+    let events = random.events(count: 20_000)
+    let timeline = Timeline(events: events, loss: LostStretch.drops(in: events))
+    let window = TimelineText.Window(
+      seqs: timeline.extent.startSeq...timeline.extent.endSeq,
+      times: timeline.extent.start...max(timeline.extent.start, timeline.extent.end))
+    let svg = TimelineSVG(timeline, window: window, title: "random")
+    var parts: [String] = []
+    svg.render { parts.append($0) }
+    let whole = svg.render()
+    #expect(whole.utf8.count > 3 << 16, "too short a picture to be written in parts")
+    #expect(parts.joined() == whole)
+    #expect(parts.count > 3)
+    // A lane's group, its findings' or a link is never cut: a part is 64 KiB or more.
+    #expect(parts.dropLast().allSatisfy { $0.utf8.count >= 1 << 16 }, "\(parts.map(\.utf8.count))")
+    #expect(whole.hasSuffix("</svg>\n"))
+    #expect(whole.contains("<g class=\"findings\">"))
   }
 
   /// A trace whose times span nearly all an Int64 holds (a wall clock that jumped centuries) is
