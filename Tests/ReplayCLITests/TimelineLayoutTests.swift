@@ -74,15 +74,21 @@ import Testing
     }
   }
 
-  /// The chart on the terminal, written a part at a time, is the chart made whole; each part
-  /// is about 64 KiB, but for the last.
-  @Test func theChartIsWrittenInPartsThatJoinToTheWhole() throws {
-    var random = RandomEvents(seed: 0x5E9_7300, identifiers: ["A", "B", "C", "D"])
+  /// The timeline of 20,000 random events of four sessions, and a window of all of it.
+  private static func randomTimeline(seed: UInt64) -> (Timeline, TimelineText.Window) {
+    var random = RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
     let events = random.events(count: 20_000)
     let timeline = Timeline(events: events, loss: LostStretch.drops(in: events))
     let window = TimelineText.Window(
       seqs: timeline.extent.startSeq...timeline.extent.endSeq,
       times: timeline.extent.start...max(timeline.extent.start, timeline.extent.end))
+    return (timeline, window)
+  }
+
+  /// The chart on the terminal, written a part at a time, is the chart made whole; each part
+  /// is about 64 KiB, but for the last.
+  @Test func theChartIsWrittenInPartsThatJoinToTheWhole() throws {
+    let (timeline, window) = Self.randomTimeline(seed: 0x5E9_7300)
     let chart = TimelineText(timeline, window: window, width: 100)
     let highlight = { (mark: String, severity: Severity) in "<\(severity.rawValue)>\(mark)" }
     var parts: [String] = []
@@ -97,12 +103,7 @@ import Testing
 
   /// The SVG, written a part at a time, is the SVG made whole.
   @Test func theSVGIsWrittenInPartsThatJoinToTheWhole() throws {
-    var random = RandomEvents(seed: 0x5E9_7400, identifiers: ["A", "B", "C", "D"])
-    let events = random.events(count: 20_000)
-    let timeline = Timeline(events: events, loss: LostStretch.drops(in: events))
-    let window = TimelineText.Window(
-      seqs: timeline.extent.startSeq...timeline.extent.endSeq,
-      times: timeline.extent.start...max(timeline.extent.start, timeline.extent.end))
+    let (timeline, window) = Self.randomTimeline(seed: 0x5E9_7400)
     let svg = TimelineSVG(timeline, window: window, title: "random")
     var parts: [String] = []
     svg.render { parts.append($0) }
