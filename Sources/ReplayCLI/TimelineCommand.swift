@@ -65,7 +65,7 @@ struct TimelineCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Draw only this session's row.", valueName: "session"))
   var session: String?
 
-  @Option(help: ArgumentHelp("The width in columns (at least 40).", valueName: "n"))
+  @Option(help: ArgumentHelp("The width in columns (40 to 10000).", valueName: "n"))
   var width: Int?
 
   @Option(
@@ -86,6 +86,10 @@ struct TimelineCommand: ParsableCommand {
     try reading.validate(files, command: "timeline")
     if let width, width < 40 {
       throw ValidationError("--width \(width) is too narrow to draw a timeline; give 40 or more.")
+    }
+    if let width, width > Self.widestChart {
+      throw ValidationError(
+        "--width \(width) is too wide to draw a timeline; give \(Self.widestChart) or fewer.")
     }
   }
 
@@ -164,11 +168,15 @@ struct TimelineCommand: ParsableCommand {
       }, write: Console.write)
   }
 
-  /// The terminal's width: COLUMNS when set, else the width of the terminal standard output
-  /// is, else 100 (through a pipe).
+  /// The widest chart drawn, in columns: a chart as wide as `--width` or COLUMNS can say could
+  /// not be made (a row of 2^63 characters), and one of 10^8 took minutes.
+  static let widestChart = 10_000
+
+  /// The terminal's width: COLUMNS when set (at most ``widestChart``), else the width of the
+  /// terminal standard output is, else 100 (through a pipe).
   static func terminalWidth() -> Int {
     if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 {
-      return columns
+      return min(columns, widestChart)
     }
     guard isatty(STDOUT_FILENO) == 1 else { return 100 }
     var size = winsize()

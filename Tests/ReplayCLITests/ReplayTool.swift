@@ -69,15 +69,19 @@ struct ReplayTool {
   }
 
   /// Runs `replay` with `arguments`, from the package root, feeding it `input` on standard
-  /// input (a pipe) when given, nothing otherwise. Given `timeLimit` (seconds), a run still
-  /// going then is killed, and its status is that of the signal: a hang fails the test rather
-  /// than the whole run.
+  /// input (a pipe) when given, nothing otherwise, with `environment` added to this process's.
+  /// Given `timeLimit` (seconds), a run still going then is killed, and its status is that of
+  /// the signal: a hang fails the test rather than the whole run.
   static func run(
-    _ arguments: [String], input: Data? = nil, timeLimit: Double? = nil
+    _ arguments: [String], input: Data? = nil, environment: [String: String] = [:],
+    timeLimit: Double? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.currentDirectoryURL = PackageFolders.root
     let output = Pipe()
     let errors = Pipe()

@@ -62,4 +62,19 @@ struct TimelineCommandTests {
     #expect(result.status == 2)
     #expect(result.errors.contains("--width 20"))
   }
+
+  /// A width past what a chart is drawn at is a usage error, and a COLUMNS as wide is taken as
+  /// the widest: a row as wide as an `Int`'s range could not be allocated, and trapped.
+  @Test func aWidthPastTheWidestIsAUsageErrorAndColumnsAreClamped() throws {
+    let trace = "traces/setting-after-background-bug.jsonl"
+    let result = try ReplayTool.run("timeline", trace, "--width", "\(Int.max)")
+    #expect(result.status == 2)
+    #expect(result.errors.contains("--width \(Int.max) is too wide"), "\(result.errors)")
+    let widest = try ReplayTool.run("timeline", trace, "--width", "10000")
+    #expect(widest.status == 0)
+    let clamped = try ReplayTool.run(
+      ["timeline", trace], environment: ["COLUMNS": "\(Int.max)"], timeLimit: 60)
+    #expect(clamped.status == 0, "\(clamped.errors)")
+    #expect(clamped.output == widest.output)
+  }
 }
