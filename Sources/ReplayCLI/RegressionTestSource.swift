@@ -19,7 +19,7 @@ struct RegressionTestSource {
   /// one a line.
   func write(to write: (String) -> Void) throws {
     write(
-      lines([
+      Self.lines([
         "// A regression test for the trace \(tracePath), written by",
         "// `\(command)`.",
         "//",
@@ -43,13 +43,13 @@ struct RegressionTestSource {
         "  @Test func findings() {",
       ]))
     if findings.count == 0 {
-      write(lines(["    trace.expectNoFindings()"]))
+      write(Self.lines(["    trace.expectNoFindings()"]))
     } else {
-      write(lines(["    trace.expectFindings(["]))
+      write(Self.lines(["    trace.expectFindings(["]))
       try findings.forEachBatch(of: 4096, mergedWith: []) { batch in
-        write(lines(batch.map(Self.expectation)))
+        write(Self.lines(batch.map(Self.expectation)))
       }
-      write(lines(["    ])"]))
+      write(Self.lines(["    ])"]))
     }
     var end = [
       "    assertSnapshot(of: trace, as: .findings)",
@@ -68,11 +68,11 @@ struct RegressionTestSource {
       ]
     }
     end.append("}")
-    write(lines(end))
+    write(Self.lines(end))
   }
 
   /// `lines`, each ending in a newline.
-  private func lines(_ lines: [String]) -> String {
+  private static func lines(_ lines: [String]) -> String {
     lines.map { $0 + "\n" }.joined()
   }
 

@@ -15,7 +15,8 @@ package struct TimelineSVG {
   private let showsAppRow: Bool
   private let title: String?
   private let periods: Timeline.LanePeriods
-  /// The findings in the window by row: the session they are about, nil for the app's.
+  /// The places among the timeline's marks of the findings in the window, by row: the session
+  /// they are about, nil for the app's.
   private let findingsByRow: [SessionID?: [Int]]
 
   private let width = 1200
