@@ -268,16 +268,12 @@ package struct TimelineSVG {
     return svg
   }
 
-  /// The findings in the window on the lanes drawn, in seq order.
-  /// Their places among the timeline's marks.
+  /// The places among the timeline's marks of the findings in the window on the rows drawn, in
+  /// seq order: those of ``findingsByRow`` of the lanes drawn and the app's row, when drawn.
   private var drawnFindings: [Int] {
-    let sessions = Set(lanes.map(\.session))
-    return timeline.marks.indices.filter { index in
-      let mark = timeline.marks[index]
-      guard case .finding = mark.kind, window.seqs.contains(mark.seq) else { return false }
-      if let session = mark.session, !sessions.contains(session) { return false }
-      return mark.session != nil || showsAppRow
-    }
+    var places = lanes.flatMap { findingsByRow[$0.session] ?? [] }
+    if showsAppRow { places += findingsByRow[nil] ?? [] }
+    return places.sorted()
   }
 
   /// The first findings, worst first, listed under the chart so a picture read without
