@@ -67,13 +67,8 @@ package struct TimelineSVG {
   /// ``render()`` handed to `write` a part at a time, each of 64 KiB or more (a lane's group,
   /// a row's findings or a link is not cut): the picture of 10^7 events was 45 MB, made as one
   /// string and copied to be written.
-  package func render(write: (String) -> Void) {
-    var svg = ""
-    func flush() {
-      guard svg.utf8.count >= 1 << 16 else { return }
-      write(svg)
-      svg = ""
-    }
+  package func render(write: @escaping (String) -> Void) {
+    var svg = TextParts(write: write)
     let rows = lanes.count + (showsAppRow ? 1 : 0)
     let chartBottom = top + rows * laneHeight
     let findings = drawnFindings
@@ -92,7 +87,7 @@ package struct TimelineSVG {
     svg += legend()
     for (index, lane) in lanes.enumerated() {
       svg += laneGroup(lane, y: top + index * laneHeight)
-      flush()
+      svg.endPiece()
     }
     if showsAppRow {
       let y = top + lanes.count * laneHeight
@@ -101,23 +96,23 @@ package struct TimelineSVG {
       svg += "</g>\n"
     }
     svg += losses(chartBottom: chartBottom)
-    flush()
+    svg.endPiece()
     svg += launches(chartBottom: chartBottom)
-    flush()
+    svg.endPiece()
     links { link in
       svg += link
-      flush()
+      svg.endPiece()
     }
     // Findings last, over the lost bands and the links, so none is hidden.
     for (index, lane) in lanes.enumerated() {
       svg += findingMarks(session: lane.session, y: top + index * laneHeight)
-      flush()
+      svg.endPiece()
     }
     if showsAppRow { svg += findingMarks(session: nil, y: top + lanes.count * laneHeight) }
     svg += axis(y: chartBottom)
     svg += findingList(findings, y: listTop)
     svg += "</svg>\n"
-    write(svg)
+    svg.finish()
   }
 
   // MARK: - Parts

@@ -67,14 +67,10 @@ package struct TimelineText {
   /// ``render(highlight:)`` handed to `write` a part at a time, of about 64 KiB: a long trace's
   /// list of findings is tens of megabytes (10^7 mixed events: 32 MB).
   package func render(
-    highlight: (String, Severity) -> String = { text, _ in text }, write: (String) -> Void
+    highlight: (String, Severity) -> String = { text, _ in text },
+    write: @escaping (String) -> Void
   ) {
-    var text = ""
-    func flush(unlessShorterThan size: Int = 1 << 16) {
-      guard text.utf8.count >= size else { return }
-      write(text)
-      text = ""
-    }
+    var text = TextParts(write: write)
     let labelWidth = Self.labelWidth(lanes)
     func pad(_ text: String) -> String {
       text + String(repeating: " ", count: max(0, labelWidth - text.count))
@@ -98,7 +94,7 @@ package struct TimelineText {
       text += pad("\(laneNumbers[lane.session] ?? "+") \(lane.label)") + " │"
       text += styled(row, marks: findingsBySession[lane.session] ?? [], highlight: highlight)
       text += "│\n"
-      flush()
+      text.endPiece()
     }
     var key = Array(repeating: Character(" "), count: chartWidth)
     for period in timeline.keyScenes {
@@ -127,8 +123,8 @@ package struct TimelineText {
     text += axis(labelWidth: labelWidth)
     text += "\n" + legend()
     guard !findings.isEmpty else {
-      write(text + "\nno errors or warnings\n")
-      return
+      text += "\nno errors or warnings\n"
+      return text.finish()
     }
     text += "\n"
     for index in findings {
@@ -140,9 +136,9 @@ package struct TimelineText {
       text += finding.rule.rawValue
       if let session = finding.session { text += "  \(session.rawValue)" }
       text += "  t \(marks[index].time) s\n"
-      flush()
+      text.endPiece()
     }
-    flush(unlessShorterThan: 1)
+    text.finish()
   }
 
   /// A lane's states, a character a column.
