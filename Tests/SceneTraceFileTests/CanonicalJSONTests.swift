@@ -169,6 +169,32 @@ private struct Nested: Encodable {
     var parent = again.superEncoder().container(keyedBy: Key.self)
     try parent.encode("v", forKey: .w)
   }
+
+  /// A state's digest reads its canonical JSON a part at a time, not held whole (7.7 MB for the
+  /// state of 10^7 mixed events, in room for twice that): the parts, joined, are the text, and
+  /// the digest is the hash of the whole, for states of no session to thousands.
+  @Test func aStateIsDigestedFromItsCanonicalJSONInParts() {
+    let events = manySessions(3000) { id in
+      [.sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id)]
+    }
+    var replay = Replay()
+    var partCounts: [Int] = []
+    for end in [0, 1, 2, 40, 1_000, events.count] {
+      replay.apply(events[replay.state.seq..<end])
+      let whole = replay.state.canonicalJSON()
+      var joined: [UInt8] = []
+      var parts = 0
+      replay.state.writeCanonicalJSON { part in
+        joined += part
+        parts += 1
+      }
+      #expect(joined == whole, "after seq \(end)")
+      #expect(replay.state.digest == XXH64.hash(whole), "after seq \(end)")
+      partCounts.append(parts)
+    }
+    #expect(partCounts.first == 1)
+    #expect(partCounts.last ?? 0 >= 4, "the largest state no longer comes in parts: \(partCounts)")
+  }
 }
 
 /// An array of `count` strings that counts how many it was asked to encode.

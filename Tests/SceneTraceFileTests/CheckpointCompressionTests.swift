@@ -8,15 +8,8 @@ import Testing
 @Suite struct CheckpointCompressionTests {
   @Test(.enabled(if: LibZstd.isAvailable))
   func checkpointsAreCompressedAtLevelThreeWhenEventsAreAtNineteen() throws {
-    var events = [Event(seq: 1, time: .zero, .appLaunch(launch: "L1"))]
-    for number in 0..<600 {
-      let id = SessionID("session-\(number)")
-      for payload: Event.Payload in [
-        .sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id),
-      ] {
-        events.append(
-          Event(seq: events.count + 1, time: TraceTime(nanoseconds: Int64(events.count)), payload))
-      }
+    let events = manySessions(600) { id in
+      [.sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id)]
     }
     let bytes = try sctrace(
       events,

@@ -70,20 +70,51 @@ import Testing
     }
   }
 
+  /// A range of frames is read through a window of about one frame and a read's chunk, not
+  /// the range's bytes: a seek's events after its checkpoint, and a replay from the start of a
+  /// file without checkpoints (`replay state` of 10^7 mixed events held 16 MB of the file and the
+  /// 1.3 million events after its last checkpoint, decoded, 220 MB). A read told to stop reads
+  /// no frame more.
+  @Test func aRangeOfFramesIsReadAFrameAtATime() throws {
+    var random = RandomEvents(seed: 36, identifiers: Self.identifiers)
+    let events = random.events(count: 20_000)
+    let bytes = try sctrace(
+      events, options: smallFrames(eventsPerFrame: 200, checkpointInterval: nil))
+    let path = TemporaryFile.url("range", "sctrace").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let reader = try TraceReader(path: path)
+    #expect(reader.index.checkpoints.isEmpty)
+    let chunkSize = 4096
+    var read: [Event] = []
+    let range = try reader.forEachFrame(from: 1, through: events.count, chunkSize: chunkSize) {
+      (frame: inout [Event]) in read += frame
+    }
+    #expect(read == events)
+    let largest = reader.index.frames.map(\.byteCount).max() ?? 0
+    #expect(range.bufferHighWater <= 2 * largest + chunkSize)
+    #expect(range.bufferHighWater < bytes.count / 10)
+    // Without a checkpoint, a seek replays from the start as the frames are read.
+    for seq in [1, 199, 200, 201, 12_345, events.count] {
+      let resumed = try expectSeekAlike(reader, events, through: seq)
+      #expect(resumed.checkpoint == nil)
+      #expect(resumed.replayedCount == seq, "seq \(seq)")
+    }
+    var handed = 0
+    _ = try reader.forEachBatch(from: 1, through: events.count, while: { handed < 3 }) { _ in
+      handed += 1
+    }
+    #expect(handed == 3)
+  }
+
   /// A trace of many sessions: each checkpoint copies every session, so checkpoints are spaced
   /// by the state's size (the interval for every 64 KiB of its JSON), which keeps writing and
   /// reading such a trace linear; the state through them is still a replay's.
   @Test func checkpointsOfALargeStateAreSpacedByItsSize() throws {
-    var events = [Event(seq: 1, time: .zero, .appLaunch(launch: "L1"))]
-    for number in 0..<2500 {
-      let id = SessionID("session-\(number)")
-      for payload: Event.Payload in [
+    let events = manySessions(2500) { id in
+      [
         .sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id),
         .sceneDidDisconnect(session: id),
-      ] {
-        events.append(
-          Event(seq: events.count + 1, time: TraceTime(nanoseconds: Int64(events.count)), payload))
-      }
+      ]
     }
     let interval = 150
     let bytes = try sctrace(

@@ -26,6 +26,19 @@ func smallFrames(
   return options
 }
 
+/// An app's launch, then the events `payloads` makes for each of `count` sessions
+/// (`session-0`, `session-1`, …), a nanosecond apart: a trace whose state holds many sessions.
+func manySessions(_ count: Int, _ payloads: (SessionID) -> [Event.Payload]) -> [Event] {
+  var events = [Event(seq: 1, time: .zero, .appLaunch(launch: "L1"))]
+  for number in 0..<count {
+    for payload in payloads(SessionID("session-\(number)")) {
+      events.append(
+        Event(seq: events.count + 1, time: TraceTime(nanoseconds: Int64(events.count)), payload))
+    }
+  }
+  return events
+}
+
 /// Seeks `reader` through `seq` as `replay state --at` does (finished at the last event), keeping
 /// the findings after the checkpoint whole and counting them, and expects of both the state and
 /// the finding count of a replay of `events` from the start, no checkpoint distrusted. Returns

@@ -40,7 +40,9 @@ public struct TraceCheckpoint: Sendable {
 extension TraceState {
   /// XXH64 of the state's canonical JSON: what a checkpoint stores, and compares on `verify`.
   public var digest: UInt64 {
-    XXH64.hash(canonicalJSON())
+    var hasher = XXH64()
+    writeCanonicalJSON { hasher.update(UnsafeRawBufferPointer($0)) }
+    return hasher.digest()
   }
 
   /// Reads a state from its canonical JSON; a document that is not a state is a `damagedTrace`

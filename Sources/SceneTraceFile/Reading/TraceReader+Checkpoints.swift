@@ -136,13 +136,21 @@ extension TraceReader {
     }
     let (checkpoint, distrusted) = try trustedCheckpoint(atOrBefore: finish ? seq - 1 : seq)
     var replay = Replay(reducer: reducer, from: checkpoint?.state ?? TraceState())
-    var replayed = try batches(from: (checkpoint?.seq ?? 0) + 1, through: seq)
-    let count = replayed.apply(to: &replay)
+    var count = 0
+    // Streamed, a few frames decoded ahead: from the start of a file without checkpoints,
+    // the whole trace.
+    let reader = self
+    let read = try DecodingAhead.run { (hand: (EventBatch) -> Void) throws(TraceError) in
+      try reader.forEachBatch(from: (checkpoint?.seq ?? 0) + 1, through: seq) { hand($0) }
+    } consume: { (batch: consuming EventBatch) in
+      count += batch.count
+      replay.apply(moving: &batch)
+    }
     if finish { replay.finish() }
     return CheckpointedReplay(
       replay: replay, checkpoint: checkpoint,
       findingCount: (checkpoint?.findingCount ?? 0) + replay.findings.count,
-      replayedCount: count, read: replayed.read, distrustedCheckpoints: distrusted)
+      replayedCount: count, read: read, distrustedCheckpoints: distrusted)
   }
 
   /// The replay through `seq` in one pass from the checkpoint before the latest one usable
@@ -154,9 +162,10 @@ extension TraceReader {
   /// after checkpoint.
   ///
   /// The work is spread over the cores: the events after the checkpoint are decoded on
-  /// another thread from the start; those up to it on a third, a few frames ahead of their
-  /// replay (`DecodingAhead`), once the state to start from is read; and the state's digest at
-  /// the checkpoint is taken on another thread while this one replays on.
+  /// another thread from the start, a few frames ahead of their replay (`PulledAhead`); those
+  /// up to it on a third, as far ahead (`DecodingAhead`), once the state to start from is read;
+  /// and the state's digest at the checkpoint is taken on another thread while this one
+  /// replays on.
   private func replayCheckingOnTheWay(
     through seq: Int, finish: Bool, reducer: TraceReducer
   ) throws(TraceError) -> CheckpointedReplay? {
@@ -166,8 +175,15 @@ extension TraceReader {
       return nil
     }
     let reader = self
-    let afterCandidate = WorkAhead { () throws(TraceError) in
-      try reader.batches(from: candidate.seq + 1, through: seq)
+    // A few frames ahead, no more: the interval after the latest checkpoint can be a million
+    // events, replayed as it is read once the checkpoint is checked. Let go unread when it
+    // does not agree, it stops at the next frame.
+    let afterCandidate = PulledAhead<EventBatch, LoadedTrace, TraceError> {
+      (hand: (consuming EventBatch) -> Bool) throws(TraceError) in
+      var handed = true
+      return try reader.forEachBatch(from: candidate.seq + 1, through: seq, while: { handed }) {
+        handed = hand($0)
+      }
     }
     let start: TraceCheckpoint?
     do {
@@ -181,6 +197,8 @@ extension TraceReader {
     // Only its state and how many findings it reports are compared: the findings are counted.
     var check = Replay(reducer: TraceReducer().countingFindings, from: start?.state ?? TraceState())
     let from = (start?.seq ?? 0) + 1
+    // Counted as they come, not held: an interval can have a hundred thousand findings.
+    var checkFindingCount = 0
     try DecodingAhead.run { (hand: (EventBatch) -> Void) throws(TraceError) in
       _ = try reader.forEachFrame(from: from, through: candidate.seq) {
         (frame: inout EventBatch) in
@@ -190,25 +208,25 @@ extension TraceReader {
         hand(consume taken)
       }
     } consume: { (frame: consuming EventBatch) in
+      let last = frame.lastSeq
       check.apply(moving: &frame)
+      if let last { checkFindingCount += check.takeFindings(before: last).count }
     }
-    guard (start?.findingCount ?? 0) + check.findings.count == candidate.findingCount else {
+    checkFindingCount += check.findings.count
+    guard (start?.findingCount ?? 0) + checkFindingCount == candidate.findingCount else {
       return nil
     }
     let state = check.state
+    // Let go, so that the replay on from the state shares it only with the digest's thread.
+    check = Replay()
     let digest = WorkAhead { state.digest }
     var replay = Replay(reducer: reducer, from: state)
-    let rest = afterCandidate.outcome()
     var count = 0
-    let read: Result<LoadedTrace, TraceError>
-    // Consumed, so that the batches have one owner and the replay moves their events out.
-    switch consume rest {
-    case .success(var replayed):
-      count = replayed.apply(to: &replay)
-      read = .success(replayed.read)
-    case .failure(let error):
-      read = .failure(error)
+    while var batch = afterCandidate.next() {
+      count += batch.count
+      replay.apply(moving: &batch)
     }
+    let read = Result { () throws(TraceError) in try afterCandidate.result() }
     guard digest.value() == candidate.digest else { return nil }
     if finish { replay.finish() }
     return CheckpointedReplay(

@@ -143,7 +143,7 @@ public struct TraceReader: Sendable {
   public func events(from first: Int, through last: Int) throws(TraceError) -> LoadedTrace {
     if needsScan { return try scannedEvents(from: first, through: last) }
     var events: [Event] = []
-    var (result, skippedSeqs) = try forEachFrame(from: first, through: last) {
+    var (result, skippedSeqs, _) = try forEachFrame(from: first, through: last) {
       (frame: inout [Event]) in events.append(moving: &frame)
     }
     result.events = events
@@ -153,18 +153,22 @@ public struct TraceReader: Sendable {
     return result
   }
 
-  /// The events from seq `first` through `last` as batches (their pointer samples as plain
-  /// values), decoding only the frames that hold them, with what reading them found: what
-  /// ``events(from:through:)`` returns, its events held as batches instead.
-  func batches(from first: Int, through last: Int) throws(TraceError) -> BatchesRead {
-    var batches: [EventBatch] = []
+  /// Hands `body` the events from seq `first` through `last` as batches (their pointer samples
+  /// as plain values), a frame at a time, in order, decoding only the frames that hold them and
+  /// no more once `proceed` is false; returns what reading them found (the trace without its
+  /// events, its loss that of the frames read), as ``events(from:through:)`` does.
+  func forEachBatch(
+    from first: Int, through last: Int, while proceed: () -> Bool = { true },
+    _ body: (consuming EventBatch) -> Void
+  ) throws(TraceError) -> LoadedTrace {
     var tally = EventTally()
-    var (read, skippedSeqs) = try forEachFrame(from: first, through: last) {
+    var (read, skippedSeqs, _) = try forEachFrame(from: first, through: last, while: proceed) {
       (frame: inout EventBatch) in
       tally.add(frame)
+      // Moved out, so that `body` owns the only reference and can move each event on.
       var taken = EventBatch()
       swap(&taken, &frame)
-      batches.append(taken)
+      body(taken)
     }
     // A file that needed a scan has the loss the scan found in it, as `events` gives it.
     if !needsScan {
@@ -172,16 +176,19 @@ public struct TraceReader: Sendable {
         of: tally, damage: read.damage, truncation: nil, skippedSeqs: skippedSeqs,
         warnings: read.warnings)
     }
-    return BatchesRead(batches: batches, read: read)
+    return read
   }
 
   /// Hands `body` the events from seq `first` through `last` (inclusive) a frame at a time, in
   /// order, as `Events`, decoding only the frames that hold them; `body` may take them (see
   /// `[Event].append(moving:)`). Returns the trace without its events: the damaged frames
-  /// among them and the warnings, with the seqs `--lenient` skipped.
+  /// among them and the warnings, with the seqs `--lenient` skipped, and the most bytes of the
+  /// file it held at once. No frame is read once `proceed` is false. A file is read
+  /// `chunkSize` bytes at a time at least.
   func forEachFrame<Events: DecodedEvents>(
-    from first: Int, through last: Int, _ body: (inout Events) -> Void
-  ) throws(TraceError) -> (trace: LoadedTrace, skippedSeqs: [Int]) {
+    from first: Int, through last: Int, while proceed: () -> Bool = { true },
+    chunkSize: Int = TraceWindow.defaultChunkSize, _ body: (inout Events) -> Void
+  ) throws(TraceError) -> (trace: LoadedTrace, skippedSeqs: [Int], bufferHighWater: Int) {
     if needsScan {
       var scanned = try scannedEvents(from: first, through: last)
       // Taken out first, so that the array has one owner and moving its events copies none.
@@ -189,17 +196,21 @@ public struct TraceReader: Sendable {
       swap(&taken, &scanned.events)
       var events = Events(moving: taken)
       body(&events)
-      return (scanned, [])
+      return (scanned, [], 0)
     }
     var result = LoadedTrace(path: path, events: [], format: .sctrace, header: header)
     var skippedSeqs: [Int] = []
     let frames = index.frames.filter { $0.lastSeq >= first && $0.firstSeq <= last }
     // A few frames (a seek's) are read in one read of their bytes, not of a whole chunk.
     let span = (frames.last.map { $0.offset + $0.byteCount } ?? 0) - (frames.first?.offset ?? 0)
-    try withWindow(chunkSize: min(span, TraceWindow.defaultChunkSize)) {
+    let bufferHighWater = try withWindow(chunkSize: min(span, chunkSize)) {
       window throws(TraceError) in
       let context = LibZstd.isAvailable ? try? ZstdDecompressionContext() : nil
       for entry in frames {
+        guard proceed() else { break }
+        // The frames before are read: the window lets their bytes go (a range of a million
+        // events held 16 MB of them).
+        window.release(before: entry.offset)
         // Decoded only up to the range's end: a seek's last frame, read to the seq asked for.
         var read = try Self.readFrame(
           at: entry.offset, in: &window, context: context, options: options, through: last,
@@ -229,8 +240,9 @@ public struct TraceReader: Sendable {
               needsLibZstd: read.needsLibZstd))
         }
       }
+      return window.highWater
     }
-    return (result, skippedSeqs)
+    return (result, skippedSeqs, bufferHighWater)
   }
 
   // MARK: Internals
@@ -319,22 +331,5 @@ extension EventFrameReading {
   /// A reading of a frame that could not be read at all.
   init(layout: ZstdFrameLayout) {
     self.layout = layout
-  }
-}
-
-/// Events read as batches, with what reading them found (the trace without its events).
-struct BatchesRead: Sendable {
-  var batches: [EventBatch]
-  var read: LoadedTrace
-
-  /// Moves the batches into `replay`, leaving none; returns how many events they held.
-  mutating func apply(to replay: inout Replay) -> Int {
-    var count = 0
-    for index in batches.indices {
-      count += batches[index].count
-      replay.apply(moving: &batches[index])
-    }
-    batches = []
-    return count
   }
 }
