@@ -19,6 +19,14 @@ struct StateJSONWriter: StateCoder {
     self.part = part
   }
 
+  /// The text, moved out: the writer is left empty, so that the text's bytes have one owner
+  /// and are given up without a copy (`text.takeBytes()` copied the 8 MB of a large state).
+  mutating func takeText() -> JSONText {
+    var taken = JSONText(reservingCapacity: 0)
+    swap(&taken, &text)
+    return taken
+  }
+
   /// Hands what `part` has not had of the text to it.
   mutating func handOver() {
     guard let part, text.byteCount > 0 else { return }
@@ -546,7 +554,7 @@ extension TraceState {
       return nil
     }
     guard writer.text.byteCount <= byteLimit else { return nil }
-    return writer.text.takeBytes()
+    return writer.takeText().takeBytes()
   }
 
   /// Hands the state's canonical JSON to `part` a piece at a time (about 64 KiB each), in
