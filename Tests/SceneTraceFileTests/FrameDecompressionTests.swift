@@ -26,6 +26,32 @@ struct FrameDecompressionTests {
     }
   }
 
+  /// A writer hands a frame's content to libzstd in pieces, telling it how large a frame gets
+  /// (1 MiB): the frame declares a window of 1 MiB at most and no size, whatever the level
+  /// (8 MiB at level 19 before; 512 KiB at level 1, its own), and the context compressing it holds a fraction of what the level alone
+  /// would make it hold (93 MB at level 19). Only the window's descriptor changed: the blocks are
+  /// the same bytes.
+  @Test(arguments: [1, 3, 19])
+  func aWritersFrameDeclaresAWindowOfAFramesSize(level: Int) throws {
+    let compressor = try ZstdFrameCompressor(level: level)
+    var random = SplitMix64(seed: 0xF1A3)
+    let content = (0..<(1 << 20)).map { _ in UInt8.random(in: 97...112, using: &random) }
+    var frame: [UInt8] = []
+    for start in stride(from: 0, to: content.count, by: 100_000) {
+      try compressor.write(Array(content[start..<min(start + 100_000, content.count)]), to: &frame)
+    }
+    try compressor.endFrame(to: &frame)
+    // The descriptor: no content size, not a single segment, so a window descriptor follows.
+    #expect(frame[4] & 0xE0 == 0)
+    let exponent = 10 + Int(frame[5] >> 3)
+    #expect((1 << exponent) + (1 << exponent) / 8 * Int(frame[5] & 0x07) <= 1 << 20)
+    #expect(compressor.contextByteCount < 32 << 20, "\(compressor.contextByteCount) bytes")
+    let (layout, decompressed) = try Self.decompress(frame)
+    #expect(layout.declaredContentSize == nil)
+    #expect(decompressed.bytes == content)
+    #expect(decompressed.isVerified)
+  }
+
   @Test func aFrameDeclaringItsSizeComesBackExactly() throws {
     let (layout, decompressed) = try Self.decompress(ZstdTool.compress(Self.content))
     #expect(layout.declaredContentSize == UInt64(Self.content.count))

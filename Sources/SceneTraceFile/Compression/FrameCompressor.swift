@@ -69,15 +69,30 @@ final class RawBlockFrameWriter: FrameCompressor {
   }
 }
 
-/// Frames compressed by libzstd at a level, with the content checksum and `ZSTD_c_minMatch` 4
-/// (about 10 % smaller on varint streams).
+/// Frames compressed by libzstd at a level, with the content checksum, `ZSTD_c_minMatch` 4
+/// (about 10 % smaller on varint streams), and a window and tables sized for a frame's content.
+///
+/// A writer ends a frame once it holds `TraceWriter.frameByteLimit` (1 MiB), and hands its
+/// content over in pieces, so libzstd cannot size its window and tables by the content: sized by
+/// the level alone (an 8 MiB window at level 19), the context took 93 MB, and a reader's window
+/// was as large. They are sized for 1 MiB (``ZstdCompressionContext/init(level:minMatch:sizeHint:)``).
 final class ZstdFrameCompressor: FrameCompressor {
   private let context: ZstdCompressionContext
   private var chunk: [UInt8]
 
   init(level: Int) throws(TraceError) {
-    context = try ZstdCompressionContext(level: Int32(clamping: level), minMatch: 4)
+    context = try ZstdCompressionContext(
+      level: Int32(clamping: level), minMatch: 4, sizeHint: Int32(TraceWriter.frameByteLimit))
     chunk = [UInt8](repeating: 0, count: LibZstd.compressionChunkSize)
+  }
+
+  /// How many bytes libzstd holds for the compressor.
+  var contextByteCount: Int {
+    #if canImport(CZstd)
+      context.byteCount
+    #else
+      0
+    #endif
   }
 
   func write(_ content: [UInt8], to output: inout [UInt8]) throws(TraceError) {

@@ -105,8 +105,11 @@ final class ZstdCompressionContext {
   #endif
 
   /// Creates a context (`ZSTD_createCCtx`) compressing at `level`, writing the content checksum,
-  /// and with `minMatch` when given (`ZSTD_CCtx_setParameter`).
-  init(level: Int32, minMatch: Int32?) throws(TraceError) {
+  /// and with `minMatch` when given (`ZSTD_CCtx_setParameter`). With `sizeHint`, the frames
+  /// it compresses hold about that many bytes at most: libzstd sizes its window and tables for
+  /// them, as it does for a frame compressed whole, without writing the size in the frame
+  /// (`ZSTD_c_srcSizeHint`; a libzstd older than 1.4.4, which lacks it, sizes them by level).
+  init(level: Int32, minMatch: Int32?, sizeHint: Int32? = nil) throws(TraceError) {
     #if canImport(CZstd)
       guard let context = ZSTD_createCCtx() else {
         throw TraceError(
@@ -116,6 +119,8 @@ final class ZstdCompressionContext {
       try setParameter(ZSTD_c_compressionLevel, level)
       try setParameter(ZSTD_c_checksumFlag, 1)
       if let minMatch { try setParameter(ZSTD_c_minMatch, minMatch) }
+      // `ZSTD_c_srcSizeHint` is declared for static linking only, under this name.
+      if let sizeHint { _ = ZSTD_CCtx_setParameter(context, ZSTD_c_experimentalParam7, sizeHint) }
     #else
       throw LibZstd.unavailable("compressing")
     #endif
@@ -123,6 +128,9 @@ final class ZstdCompressionContext {
 
   #if canImport(CZstd)
     deinit { ZSTD_freeCCtx(context) }
+
+    /// How many bytes the context holds, its tables and window included (`ZSTD_sizeof_CCtx`).
+    var byteCount: Int { ZSTD_sizeof_CCtx(context) }
 
     /// `ZSTD_CCtx_setParameter`.
     private func setParameter(_ parameter: ZSTD_cParameter, _ value: Int32) throws(TraceError) {
