@@ -28,9 +28,9 @@ struct FrameDecompressionTests {
 
   /// A writer hands a frame's content to libzstd in pieces, telling it how large a frame gets
   /// (1 MiB): the frame declares a window of 1 MiB at most and no size, whatever the level
-  /// (8 MiB at level 19 before; 512 KiB at level 1, its own), and the context compressing it holds a fraction of what the level alone
-  /// would make it hold (93 MB at level 19). Only the window's descriptor changed: the blocks are
-  /// the same bytes.
+  /// (8 MiB at level 19 before; 512 KiB at level 1, its own), and the context compressing it
+  /// holds a fraction of what the level alone would make it hold (93 MB at level 19). Only the
+  /// window's descriptor changed: the blocks are the same bytes.
   @Test(arguments: [1, 3, 19])
   func aWritersFrameDeclaresAWindowOfAFramesSize(level: Int) throws {
     let compressor = try ZstdFrameCompressor(level: level)

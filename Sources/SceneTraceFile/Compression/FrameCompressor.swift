@@ -75,7 +75,7 @@ final class RawBlockFrameWriter: FrameCompressor {
 /// A writer ends a frame once it holds `TraceWriter.frameByteLimit` (1 MiB), and hands its
 /// content over in pieces, so libzstd cannot size its window and tables by the content: sized by
 /// the level alone (an 8 MiB window at level 19), the context took 93 MB, and a reader's window
-/// was as large. They are sized for 1 MiB (``ZstdCompressionContext/init(level:minMatch:sizeHint:)``).
+/// was as large. They are sized for 1 MiB (the context's `sizeHint`).
 final class ZstdFrameCompressor: FrameCompressor {
   private let context: ZstdCompressionContext
   private var chunk: [UInt8]
