@@ -61,10 +61,8 @@ struct StateCommand: ParsableCommand {
   func run() throws {
     let (state, findingCount) = try replay()
     if json {
-      var text = JSONText(reservingCapacity: 1 << 16)
-      state.appendJSON(to: &text, pretty: true)
-      text.append("\n")
-      Console.outputPart(text)
+      state.writeJSON(pretty: true) { Console.outputPart($0) }
+      Console.outputPart("\n")
       return
     }
     var text = JSONText(reservingCapacity: 1 << 16)

@@ -130,6 +130,40 @@ private func sampleState() -> TraceState {
   #expect(value.serialized() == #"{"z":1,"a":[true,null,"s"],"empty":{},"none":[]}"#)
 }
 
+/// `replay state --json` writes the state a part at a time as it is made (the state of 10^7
+/// mixed events is 11 MB of text): the parts, joined, are the text made whole, pretty and
+/// compact, for a state of no session and one of thousands with scenes, drags and shared values.
+@Test func theStateJSONWrittenInPartsIsTheTextMadeWhole() {
+  let sessions = manySessions(2000) { id in
+    [.sessionConfigure(session: id, role: .windowApplication), .sceneWillConnect(session: id)]
+  }
+  var random = RandomEvents(seed: 52)
+  // After the sessions' events, in seq and in time.
+  let after = sessions.last?.time.nanoseconds ?? 0
+  let more = random.events(count: 3000).map { event in
+    Event(
+      seq: sessions.count + event.seq,
+      time: TraceTime(nanoseconds: after + event.time.nanoseconds), event.payload)
+  }
+  var replay = Replay()
+  var partCounts: [Int] = []
+  for events in [[], sessions + more] {
+    replay.apply(events)
+    for pretty in [false, true] {
+      var joined: [UInt8] = []
+      var parts = 0
+      replay.state.writeJSON(pretty: pretty) { part in
+        part.withBytes { joined += $0 }
+        parts += 1
+      }
+      #expect(String(decoding: joined, as: UTF8.self) == replay.state.jsonText(pretty: pretty))
+      partCounts.append(parts)
+    }
+  }
+  #expect(partCounts.prefix(2) == [1, 1])
+  #expect(partCounts.last ?? 0 >= 4, "the largest state no longer comes in parts: \(partCounts)")
+}
+
 @Test func parsedJSONKeepsNumberTextAndReportsLineAndColumn() throws {
   let value = try JSONValue(parsing: Array("{\"a\": 1.50e3,\n \"b\": [-0]}".utf8))
   #expect(value == ["a": .number("1.50e3"), "b": [.number("-0")]])

@@ -87,6 +87,11 @@ package struct JSONTextSink: JSONSink {
   private var deeperFilled: [Bool] = []
   /// Whether a key was written whose value comes next.
   private var afterKey = false
+  /// Where the text goes a part at a time, when it is not kept whole: handed over at the start
+  /// of an entry once it holds ``partSize`` bytes, then emptied (the sink never reads back what
+  /// it wrote).
+  private var part: ((borrowing JSONText) -> Void)?
+  private static let partSize = 1 << 16
 
   /// Text appended to `output`, pretty from depth `indent`, compact when it is nil.
   package init(output: JSONText, indent: Int?) {
@@ -104,6 +109,20 @@ package struct JSONTextSink: JSONSink {
     swap(&sink.output, &output)
     defer { swap(&sink.output, &output) }
     write(&sink)
+  }
+
+  /// Hands `part` what `write` hands a sink, as text pretty from depth `indent` (compact when it
+  /// is nil), a part of about 64 KiB at a time as it is made, and the rest at the end.
+  package static func write(
+    indent: Int?, parts part: (borrowing JSONText) -> Void, _ write: (inout JSONTextSink) -> Void
+  ) {
+    withoutActuallyEscaping(part) { part in
+      var sink = JSONTextSink(
+        output: JSONText(reservingCapacity: partSize + partSize / 4), indent: indent)
+      sink.part = part
+      write(&sink)
+      if sink.output.byteCount > 0 { part(sink.output) }
+    }
   }
 
   /// Whether the innermost container open has a member or an element yet.
@@ -133,6 +152,10 @@ package struct JSONTextSink: JSONSink {
 
   /// A comma after the entry before, and the line break of a pretty entry.
   private mutating func startEntry() {
+    if let part, output.byteCount >= Self.partSize {
+      part(output)
+      output.removeAll()
+    }
     if innermostIsFilled { output.append(",") }
     innermostIsFilled = true
     if let indent { output.appendLineBreak(indent: indent + depth) }
