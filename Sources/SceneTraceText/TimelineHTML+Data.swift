@@ -125,7 +125,6 @@ extension TimelineHTML {
       guard let row = rows[mark.session] else { continue }
       let kind: String
       var point = Clock.Point(time: mark.time, seq: mark.seq, text: "")
-      let at = "seq \(mark.seq) · \(mark.time) s · "
       switch mark.kind {
       case .keyCommand: kind = "k"
       case .focusChange: kind = "f"
@@ -133,20 +132,25 @@ extension TimelineHTML {
       case .finding(let finding):
         kind = "x"
         point.finding = finding
-        point.text = at + "\(finding.severity.rawValue) \(finding.rule.rawValue): "
-        point.text += finding.message
-      }
-      if point.text.isEmpty {
-        point.text = at + (eventAt(mark.seq).map(EventText.summary(of:)) ?? "")
       }
       groups["\(row) \(kind)", default: (row, kind, [])].points.append(point)
+    }
+    // A mark's text is made only for a mark drawn alone, not counted in a bucket: the event it
+    // names is then the only one asked for (10^7 events: 646,000 marks, each with its text and
+    // a key command's or a focus change's event held, to draw 2,400 buckets a row).
+    func text(of point: Clock.Point) -> String {
+      let at = "seq \(point.seq) · \(point.time) s · "
+      if let finding = point.finding {
+        return at + "\(finding.severity.rawValue) \(finding.rule.rawValue): " + finding.message
+      }
+      return at + (eventAt(point.seq).map(EventText.summary(of:)) ?? "")
     }
     let nouns = ["k": "key commands", "f": "focus changes", "x": "findings", "m": "app marks"]
     var values: [JSONValue] = []
     for key in groups.keys.sorted() {
       guard let group = groups[key] else { continue }
       let noun = nouns[group.kind] ?? "marks"
-      for point in clock.points(group.points, noun: noun, aggregated: &aggregated) {
+      for point in clock.points(group.points, noun: noun, text: text, aggregated: &aggregated) {
         var detail = -1
         // The details of a finding drawn on its own (not counted in a bucket).
         if let (seq, time, finding) = point.finding, detailed.contains(seq),
@@ -312,12 +316,15 @@ private struct Clock {
   }
 
   /// `points` one by one up to the limit, else one per bucket with its count, its worst
-  /// severity and a text that says what it holds.
-  func points(_ points: [Point], noun: String, aggregated: inout Bool) -> [Placed] {
+  /// severity and a text that says what it holds. A point drawn alone says `text` of itself
+  /// (by default, its own).
+  func points(
+    _ points: [Point], noun: String, text: (Point) -> String = \.text, aggregated: inout Bool
+  ) -> [Placed] {
     guard points.count > TimelineHTML.itemLimit else {
       return points.map {
         Placed(
-          t: offset($0.time), count: 1, text: .string($0.text), severity: $0.severity,
+          t: offset($0.time), count: 1, text: .string(text($0)), severity: $0.severity,
           finding: $0.finding.map { [seq = $0.seq, time = $0.time] in (seq, time, $0) })
       }
     }
@@ -330,7 +337,7 @@ private struct Clock {
       }
       guard items.count > 1 else {
         return Placed(
-          t: offset(first.time), count: 1, text: .string(first.text),
+          t: offset(first.time), count: 1, text: .string(text(first)),
           severity: first.severity, finding: first.finding.map { (first.seq, first.time, $0) })
       }
       var text = "\(items.count) \(noun), seq \(first.seq)–\(last.seq)"

@@ -109,6 +109,38 @@ struct TimelineHTMLTests {
     #expect(detailed > 50)
   }
 
+  /// A mark counted in a bucket shows no text of its own: the page asks only for the events of
+  /// the marks it draws alone. 5,000 key commands in one window, past the page's limit, asked
+  /// for 5,000 events before (10^7 mixed events: every key command's and focus change's).
+  @Test func thePageAsksOnlyForTheEventsOfTheMarksItDrawsAlone() throws {
+    var events: [Event] = [
+      Event(seq: 1, time: .zero, .appLaunch(launch: "L1")),
+      Event(seq: 2, time: .zero, .sceneWillConnect(session: "W1", role: .windowApplication)),
+      Event(seq: 3, time: .zero, .sceneWillEnterForeground(session: "W1")),
+      Event(seq: 4, time: .zero, .sceneDidBecomeActive(session: "W1")),
+    ]
+    // Bunched at the start, then far apart, so that some buckets hold one command.
+    for index in 0..<5_000 {
+      let milliseconds = Int64(index < 4_900 ? index : 4_900 + (index - 4_900) * 1_000)
+      events.append(
+        Event(
+          seq: events.count + 1, time: TraceTime(milliseconds: milliseconds),
+          .keyCommand(session: "W1", input: "s", action: "save:")))
+    }
+    let timeline = Timeline(events: events, loss: [])
+    let window = TimelineText.Window(
+      seqs: 1...events.count, times: TraceTime.zero...(events.last?.time ?? .zero))
+    let page = TimelineHTML(timeline, window: window, title: "commands")
+    let shown = page.seqsShown
+    #expect((90...100).contains(shown.count), "\(shown.count) asked for")
+    let some = events.filter { shown.contains($0.seq) }
+    let markup = page.render(events: some, stateChanges: [:])
+    #expect(markup == page.render(events: events, stateChanges: [:]))
+    let parsed = try Page(markup)
+    #expect(parsed.data["aggregated"] as? Bool == true)
+    #expect(parsed.count("k") == 5_000)
+  }
+
   /// The page is written into a file beside the output, which takes its place once whole: an
   /// earlier file is replaced, nothing is left beside it, and an output that cannot be made is
   /// an error naming it, for the page and for the picture.
