@@ -278,8 +278,9 @@ package struct TimelineSVG {
     // The first few, the worst first and each severity's in seq order: looked for severity by
     // severity, not sorted whole (hundreds of thousands, to list eight).
     var listed: [(mark: Timeline.Mark, finding: Finding)] = []
-    for severity in Severity.allCases.sorted(by: >) {
-      for index in findings where listed.count < listedFindings {
+    for severity in Severity.allCases.sorted(by: >) where listed.count < listedFindings {
+      for index in findings {
+        guard listed.count < listedFindings else { break }
         let mark = timeline.marks[index]
         guard case .finding(let finding) = mark.kind, finding.severity == severity else {
           continue
