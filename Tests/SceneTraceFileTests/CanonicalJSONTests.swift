@@ -185,7 +185,7 @@ private struct Nested: Encodable {
       var joined: [UInt8] = []
       var parts = 0
       replay.state.writeCanonicalJSON { part in
-        joined += part
+        part.withBytes { joined += $0 }
         parts += 1
       }
       #expect(joined == whole, "after seq \(end)")

@@ -35,6 +35,22 @@ package struct JSONText {
     byteCount = 0
   }
 
+  /// How many bytes a text written a part at a time holds before it is handed over.
+  package static let partSize = 1 << 16
+
+  /// Hands the text to `part` and empties it, if it holds `size` bytes or more (by default, any):
+  /// a long text written a part at a time. Returns how many bytes it handed over.
+  @discardableResult
+  package mutating func handOver(atLeast size: Int = 1, to part: (borrowing JSONText) -> Void)
+    -> Int
+  {
+    let count = byteCount
+    guard count > 0, count >= size else { return 0 }
+    part(self)
+    removeAll()
+    return count
+  }
+
   /// Keeps the first `count` bytes of the text and drops the rest.
   package mutating func shorten(to count: Int) {
     precondition(count <= byteCount, "a text shortened past its end")

@@ -7,14 +7,12 @@ struct StateJSONWriter: StateCoder {
   /// Whether the struct being written has a field already, so that the next follows a comma.
   private var hasField = false
   /// Where the text goes a part at a time, when it is not kept whole: a part is handed over
-  /// once it holds ``partSize`` bytes, at the end of a struct or of a map's member, and the
-  /// text emptied.
-  private let part: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  /// once it holds `JSONText.partSize` bytes, at the end of a struct or of a map's member.
+  private let part: ((borrowing JSONText) -> Void)?
   /// How many bytes were handed to `part`.
   private var handedCount = 0
-  private static let partSize = 1 << 16
 
-  init(byteLimit: Int, part: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
+  init(byteLimit: Int, part: ((borrowing JSONText) -> Void)? = nil) {
     self.byteLimit = byteLimit
     self.part = part
   }
@@ -29,10 +27,7 @@ struct StateJSONWriter: StateCoder {
 
   /// Hands what `part` has not had of the text to it.
   mutating func handOver() {
-    guard let part, text.byteCount > 0 else { return }
-    text.withBytes(part)
-    handedCount += text.byteCount
-    text.removeAll()
+    if let part { handedCount += text.handOver(to: part) }
   }
 
   var isReading: Bool { false }
@@ -127,7 +122,7 @@ struct StateJSONWriter: StateCoder {
     if handedCount + text.byteCount > byteLimit {
       throw StateCodingError(.tooLong, "longer than \(byteLimit)")
     }
-    if part != nil, text.byteCount >= Self.partSize { handOver() }
+    if let part { handedCount += text.handOver(atLeast: JSONText.partSize, to: part) }
   }
 }
 
@@ -560,7 +555,7 @@ extension TraceState {
   /// Hands the state's canonical JSON to `part` a piece at a time (about 64 KiB each), in
   /// order: what a digest reads, without the whole text held (7.7 MB for the state of 10^7
   /// mixed events, in room for twice that).
-  package func writeCanonicalJSON(parts part: (UnsafeBufferPointer<UInt8>) -> Void) {
+  package func writeCanonicalJSON(parts part: (borrowing JSONText) -> Void) {
     withoutActuallyEscaping(part) { part in
       var writer = StateJSONWriter(byteLimit: .max, part: part)
       var state = self

@@ -41,7 +41,7 @@ extension TraceState {
   /// XXH64 of the state's canonical JSON: what a checkpoint stores, and compares on `verify`.
   public var digest: UInt64 {
     var hasher = XXH64()
-    writeCanonicalJSON { hasher.update(UnsafeRawBufferPointer($0)) }
+    writeCanonicalJSON { part in part.withBytes { hasher.update(UnsafeRawBufferPointer($0)) } }
     return hasher.digest()
   }
 

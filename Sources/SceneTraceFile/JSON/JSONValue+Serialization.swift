@@ -88,10 +88,9 @@ package struct JSONTextSink: JSONSink {
   /// Whether a key was written whose value comes next.
   private var afterKey = false
   /// Where the text goes a part at a time, when it is not kept whole: handed over at the start
-  /// of an entry once it holds ``partSize`` bytes, then emptied (the sink never reads back what
-  /// it wrote).
+  /// of an entry once it holds `JSONText.partSize` bytes (the sink never reads back what it
+  /// wrote).
   private var part: ((borrowing JSONText) -> Void)?
-  private static let partSize = 1 << 16
 
   /// Text appended to `output`, pretty from depth `indent`, compact when it is nil.
   package init(output: JSONText, indent: Int?) {
@@ -118,10 +117,11 @@ package struct JSONTextSink: JSONSink {
   ) {
     withoutActuallyEscaping(part) { part in
       var sink = JSONTextSink(
-        output: JSONText(reservingCapacity: partSize + partSize / 4), indent: indent)
+        output: JSONText(reservingCapacity: JSONText.partSize + JSONText.partSize / 4),
+        indent: indent)
       sink.part = part
       write(&sink)
-      if sink.output.byteCount > 0 { part(sink.output) }
+      sink.output.handOver(to: part)
     }
   }
 
@@ -152,10 +152,7 @@ package struct JSONTextSink: JSONSink {
 
   /// A comma after the entry before, and the line break of a pretty entry.
   private mutating func startEntry() {
-    if let part, output.byteCount >= Self.partSize {
-      part(output)
-      output.removeAll()
-    }
+    if let part { output.handOver(atLeast: JSONText.partSize, to: part) }
     if innermostIsFilled { output.append(",") }
     innermostIsFilled = true
     if let indent { output.appendLineBreak(indent: indent + depth) }
