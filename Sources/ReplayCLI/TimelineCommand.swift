@@ -104,9 +104,9 @@ struct TimelineCommand: ParsableCommand {
       try OutputPath.refuseOverwriting(output, inputs: files, force: force)
     }
     // What the timeline lays out is made as the trace is read; an HTML page reads the events
-    // it shows again once it knows them.
+    // it shows again once it knows them. The chart on the terminal lays out only what it draws.
     let html = output?.lowercased().hasSuffix(".html") == true
-    var layout = Timeline.Layout()
+    var layout = Timeline.Layout(output == nil ? .chart : .whole)
     let streamed = try reading.streamAhead(files, quiet: progress.quiet) { layout.add($0) }
     let trace = streamed.withoutEvents
     let (events, named) = (layout.seqTimes, layout.sessions)

@@ -5,8 +5,9 @@ import SceneTraceText
 import Testing
 
 /// A timeline keeps every event's seq and time as runs of seqs and chunks of times
-/// (`SeqTimes`), merges its findings' marks into its events' rather than sorting them together,
-/// and writes its chart and its SVG a part at a time: each must answer as what it replaces.
+/// (`SeqTimes`), lays out only what the chart draws when only the chart is drawn, merges its
+/// findings' marks into its events' rather than sorting them together, and writes its chart
+/// and its SVG a part at a time: each must answer as what it replaces.
 @Suite struct TimelineLayoutTests {
   @Test(arguments: [0x5E9_7100, 0x5E9_7101, 0x5E9_7102] as [UInt64])
   func seqsAndTimesReadAsTheArraysOfThem(seed: UInt64) {
@@ -83,6 +84,74 @@ import Testing
       seqs: timeline.extent.startSeq...timeline.extent.endSeq,
       times: timeline.extent.start...max(timeline.extent.start, timeline.extent.end))
     return (timeline, window)
+  }
+
+  /// A timeline laid out for the chart alone (`Timeline.Layout(.chart)`, which counts findings
+  /// rather than making their messages, and leaves out what the chart does not draw) draws the
+  /// chart of the whole timeline, every way: on random traces of events of every type, with
+  /// drops, and on every trace in traces/; its findings are the whole timeline's by seq, rule,
+  /// severity and session.
+  @Test func aChartLaidOutAloneIsTheChartOfTheWholeTimeline() throws {
+    var traces: [(name: String, events: [Event], loss: [LostStretch])] = []
+    for seed in [0x5E9_7500, 0x5E9_7501] as [UInt64] {
+      var random = RandomEvents(seed: seed, identifiers: ["A", "B", "C", "D"])
+      let events = random.events(count: 8_000)
+      traces.append(("seed \(seed)", events, LostStretch.drops(in: events)))
+    }
+    for path in try ReplayTool.shippedTraces() {
+      let trace = try TraceFile.load(path: path)
+      traces.append((path, trace.events, trace.loss))
+    }
+    var (keyCommands, merged) = (0, 0)
+    for trace in traces {
+      var (whole, chart) = (Timeline.Layout(.whole), Timeline.Layout(.chart))
+      // Batches of uneven sizes, as a file is read.
+      var (start, size) = (0, 1)
+      while start < trace.events.count {
+        let end = min(trace.events.count, start + size)
+        whole.add(Array(trace.events[start..<end]))
+        chart.add(Array(trace.events[start..<end]))
+        (start, size) = (end, size * 7 % 997 + 1)
+      }
+      let (wholeTimeline, chartTimeline) = (
+        whole.finish(loss: trace.loss), chart.finish(loss: trace.loss)
+      )
+      let key = { (finding: Finding) in
+        "\(finding.seq) \(finding.rule) \(finding.severity) \(finding.session?.rawValue ?? "-")"
+      }
+      #expect(chartTimeline.findings.map(key) == wholeTimeline.findings.map(key), "\(trace.name)")
+      let replayed = chartTimeline.findings.filter { $0.rule != .traceEventsLost }
+      #expect(replayed.allSatisfy { $0.message.isEmpty && $0.related.isEmpty }, "\(trace.name)")
+      #expect(chartTimeline.keyWindows.isEmpty && chartTimeline.pointerDrags.isEmpty)
+      #expect(chartTimeline.bandSelections.isEmpty && chartTimeline.links.isEmpty)
+      keyCommands += wholeTimeline.marks.count - chartTimeline.marks.count
+      merged += wholeTimeline.findings.count { $0.message.contains("; ") }
+      guard let first = wholeTimeline.marks.first, let last = wholeTimeline.marks.last else {
+        continue
+      }
+      let extent = wholeTimeline.extent
+      let windows = [
+        TimelineText.Window(
+          seqs: extent.startSeq...extent.endSeq, times: extent.start...max(extent.start, extent.end)
+        ),
+        TimelineText.Window(
+          seqs: first.seq...max(first.seq, last.seq), times: first.time...max(first.time, last.time)
+        ),
+      ]
+      for window in windows {
+        for (width, sessions) in [(100, nil), (41, wholeTimeline.lanes.prefix(1).map(\.session))] {
+          let highlight = { (mark: String, severity: Severity) in "<\(severity.rawValue)>\(mark)" }
+          let expected = TimelineText(
+            wholeTimeline, window: window, width: width, sessions: sessions)
+          let drawn = TimelineText(chartTimeline, window: window, width: width, sessions: sessions)
+          #expect(
+            drawn.render(highlight: highlight) == expected.render(highlight: highlight),
+            "\(trace.name)")
+        }
+      }
+    }
+    // Marks were left out, and findings of a rule merged on one event are among them.
+    #expect(keyCommands > 1_000 && merged > 10)
   }
 
   /// The chart on the terminal, written a part at a time, is the chart made whole; each part

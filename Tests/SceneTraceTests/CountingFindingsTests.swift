@@ -4,9 +4,9 @@ import Testing
 
 /// A reducer that counts findings (`TraceReducer.countingFindings`, what a writer making
 /// checkpoints and a seek checking one replay with) reaches the states of one that keeps them
-/// whole, and the same findings in number, seq and rule: only their messages and related
-/// events are left unmade. On seeded traces of every event type, with pointer samples held
-/// compact and as events, and with an app's own rules, whose reports merge.
+/// whole, and the same findings in number, seq, rule, severity and session: only their
+/// messages and related events are left unmade. On seeded traces of every event type, with
+/// pointer samples held compact and as events, and with an app's own rules, whose reports merge.
 @Suite struct CountingFindingsTests {
   /// Reports every `app.mark` twice, so that the two merge into one finding of the event.
   struct MarksTwice: TraceRule {
@@ -56,6 +56,9 @@ import Testing
     #expect(counting.state == whole.state)
     #expect(counting.findings.map(\.seq) == whole.findings.map(\.seq))
     #expect(counting.findings.map(\.rule) == whole.findings.map(\.rule))
+    // Merged as a whole finding is: the higher severity, the session only if both name it.
+    #expect(counting.findings.map(\.severity) == whole.findings.map(\.severity))
+    #expect(counting.findings.map(\.session) == whole.findings.map(\.session))
     #expect(counting.findings.allSatisfy { $0.message.isEmpty && $0.related.isEmpty })
     // Findings of a rule merged on one event, and findings a rule hides, are among them.
     #expect(whole.findings.contains { $0.message.contains("; ") })
@@ -86,6 +89,8 @@ import Testing
       let kept = reducer.reduce(into: &wholeState, event: event)
       let counted = counting.reduce(into: &countingState, event: event)
       #expect(counted.map(\.rule) == kept.map(\.rule), "seq \(event.seq)")
+      #expect(counted.map(\.severity) == kept.map(\.severity), "seq \(event.seq)")
+      #expect(counted.map(\.session) == kept.map(\.session), "seq \(event.seq)")
       if kept.contains(where: { $0.rule == .sessionAfterDiscard }) { hidden += 1 }
     }
     #expect(countingState == wholeState)

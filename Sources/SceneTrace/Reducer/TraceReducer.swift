@@ -32,8 +32,8 @@ public struct TraceReducer: Sendable {
   }
 
   /// This reducer, counting findings rather than keeping them whole: the same findings, in the
-  /// same number, but each keeps its rule (with its first severity and session) and never gets
-  /// its message or related events. For a replay that needs only a state and how many findings
+  /// same number, each with its rule, severity and session, but never with its message or
+  /// related events. For a replay that needs only a state and how many findings
   /// led to it (one that writes a checkpoint or checks one), where making the messages was a
   /// sixth of the replay of a session with a finding every 23 events.
   package var countingFindings: TraceReducer {

@@ -79,9 +79,15 @@ public struct Finding: Hashable, Sendable, Codable {
   }
 
   private mutating func mergeAllButRelated(_ other: Finding) {
+    mergeSeverityAndSession(other)
+    message += "; " + other.message
+  }
+
+  /// The severity and session of ``merge(_:)``: the higher severity, and the session only if
+  /// both name the same one.
+  mutating func mergeSeverityAndSession(_ other: Finding) {
     if session != other.session { session = nil }
     severity = max(severity, other.severity)
-    message += "; " + other.message
   }
 
   /// Orders findings by seq, then rule, then session: the order every report uses.

@@ -82,13 +82,18 @@ struct FindingLog {
   }
 
   /// ``report(_:_:session:_:related:)`` of a finding only counted: its rule is what precedence
-  /// and the merging of a rule's findings on one event go by, and all it keeps besides is its
-  /// first severity and session.
+  /// and the merging of a rule's findings on one event go by, and its severity and session are
+  /// merged as a whole finding's are (a picture that draws findings without their messages
+  /// tells them by rule, severity and session).
   private mutating func count(_ rule: RuleID, _ severity: Severity, session: SessionID?) {
     let finding = Finding(
       rule: rule, severity: severity, seq: seq, session: session, message: "", related: [])
     guard found != nil else { return found = [finding] }
-    if found?.contains(where: { $0.rule == rule }) == false { found?.append(finding) }
+    if let index = found?.firstIndex(where: { $0.rule == rule }) {
+      found?[index].mergeSeverityAndSession(finding)
+    } else {
+      found?.append(finding)
+    }
   }
 
   /// The findings that survive precedence, ordered by rule.
