@@ -4,7 +4,7 @@ import SceneTraceTestSupport
 import SceneTraceText
 import Testing
 
-/// A timeline keeps every event's seq and time as runs of seqs and chunks of times
+/// A timeline keeps every event's seq and time as runs of seqs and chunks of times held as gaps
 /// (`SeqTimes`), lays out only what the chart draws when only the chart is drawn, merges its
 /// findings' marks into its events' rather than sorting them together, and writes its chart
 /// and its SVG a part at a time: each must answer as what it replaces.
@@ -42,6 +42,46 @@ import Testing
       #expect(seqTimes.lastIndex(atOrBefore: query) == (expected >= 0 ? expected : nil))
       #expect(seqTimes.time(atOrBefore: query) == (expected >= 0 ? times[expected] : nil))
     }
+  }
+
+  /// Times held as gaps from the time before come back whole: times a few milliseconds apart,
+  /// with pauses of more than 4.3 s, steps back and the ends of an Int64 among them, so that
+  /// some chunks (4,096 times) hold gaps and others turn whole, mid-chunk and at a stride's
+  /// edge (every 64th time is held whole).
+  @Test(arguments: [0x5E9_7110, 0x5E9_7111] as [UInt64])
+  func timesHeldAsGapsComeBackWhole(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    var (times, seqTimes) = ([TraceTime](), SeqTimes())
+    var nanoseconds: Int64 = Int64.random(in: -1 << 40...1 << 40, using: &random)
+    var (gapChunks, wholeChunks) = (0, 0)
+    for chunk in 0..<12 {
+      // One chunk in three breaks its gaps once, at a place of its own.
+      let breaks = chunk % 3 == 1 ? Int.random(in: 1..<4_096, using: &random) : nil
+      for index in 0..<4_096 {
+        if index == breaks {
+          switch chunk % 4 {
+          case 0: nanoseconds += Int64(UInt32.max) + 1
+          case 1: nanoseconds -= 1
+          case 2: nanoseconds = chunk > 6 ? .max : .min
+          default: nanoseconds += 1 << 33
+          }
+        } else if index > 0 || chunk == 0 {
+          let gap = Int64.random(in: 0...20_000_000, using: &random)
+          let (next, overflow) = nanoseconds.addingReportingOverflow(gap)
+          nanoseconds = overflow ? .max : next
+        } else if chunk % 4 == 3 {
+          // A gap of all that 4 bytes hold, at a chunk's first time.
+          nanoseconds = nanoseconds < .max - Int64(UInt32.max) ? nanoseconds + Int64(UInt32.max) : 0
+        }
+        let time = TraceTime(nanoseconds: nanoseconds)
+        times.append(time)
+        seqTimes.append(seq: times.count, time: time)
+      }
+      if breaks == nil { gapChunks += 1 } else { wholeChunks += 1 }
+    }
+    #expect(gapChunks > 0 && wholeChunks > 0)
+    #expect(seqTimes.map(\.time) == times)
+    #expect(seqTimes.indices.allSatisfy { seqTimes.time(atOrBefore: $0 + 1) == times[$0] })
   }
 
   @Test func noEventsHaveNoSeqs() {
