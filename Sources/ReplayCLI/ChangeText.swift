@@ -112,3 +112,27 @@ extension TraceState {
     return .object(object)
   }
 }
+
+extension Replay {
+  /// Notes, from now on, the entries of the state's maps that events change, for
+  /// ``applyTellingChanges(_:)``.
+  mutating func noteEveryChange() {
+    for map in [NotedMap.sessions, .drags, .shared] { noteChanges(to: map) }
+  }
+
+  /// Applies `event` and returns how it changed the state, as the ``TraceState/comparableJSON``
+  /// of the states before and after it would: made of the app's member and of the entries of
+  /// the maps the replay noted the event changing (``noteEveryChange()`` must have begun), not
+  /// of every session. (The timeline page made the whole state's JSON twice for each finding it
+  /// details: 300 findings of 10^7 mixed events, 20,933 sessions, 35 s.)
+  mutating func applyTellingChanges(_ event: Event) -> [JSONChange] {
+    _ = (takeChangedSessions(), takeChangedDrags(), takeChangedSharedKeys())
+    let before = state
+    apply(event)
+    let (sessions, drags, shared) = (
+      takeChangedSessions(), takeChangedDrags(), takeChangedSharedKeys()
+    )
+    return before.comparableJSON(sessions: sessions, drags: drags, shared: shared)
+      .changes(to: state.comparableJSON(sessions: sessions, drags: drags, shared: shared))
+  }
+}

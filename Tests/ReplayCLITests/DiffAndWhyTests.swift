@@ -86,6 +86,43 @@ struct DiffAndWhyTests {
     }
   }
 
+  /// The change one event made, told from the entries the replay noted it changing
+  /// (`Replay.applyTellingChanges`, what the timeline page details a finding with), is the
+  /// change between the whole states before and after it, event by event: on seeded traces of
+  /// every event type, whose sessions and shared keys include names in two spellings of the
+  /// same characters (two sessions, one shared value), with noting left on across events not
+  /// told.
+  @Test(arguments: [0xD1FF_0001, 0xD1FF_0002] as [UInt64])
+  func theChangeOfAnEventFromItsNotedEntriesIsTheChangeOfTheWholeState(seed: UInt64) {
+    var random = RandomEvents(seed: seed)
+    let events = random.events(count: 3_000)
+    var (whole, noting) = (Replay(), Replay())
+    noting.noteEveryChange()
+    var (told, changed, maps) = (0, 0, Set<String>())
+    for (index, event) in events.enumerated() {
+      // Every third event applied without a change told, as the page applies those it does not
+      // detail.
+      guard index % 3 != 1 else {
+        whole.apply(event)
+        noting.apply(event)
+        continue
+      }
+      let before = whole.state.comparableJSON
+      whole.apply(event)
+      let expected = before.changes(to: whole.state.comparableJSON)
+      let changes = noting.applyTellingChanges(event)
+      #expect(changes == expected, "seed \(seed), seq \(event.seq)")
+      told += 1
+      if !expected.isEmpty { changed += 1 }
+      for change in expected {
+        if case .key(let map)? = change.path.components.first { maps.insert(map) }
+      }
+    }
+    #expect(noting.state == whole.state)
+    #expect(told > 1_500 && changed > 800)
+    #expect(maps.isSuperset(of: ["app", "sessions", "drags", "shared"]), "\(maps)")
+  }
+
   /// On a long trace `why` keeps only the changes it prints as it replays: the latest, and how
   /// many there were before them, as a replay of the loaded trace finds them.
   @Test func whyOfAFieldThatChangedManyTimesListsTheLatestAndCountsTheRest() throws {

@@ -69,6 +69,40 @@ extension TraceState {
     return value[JSONPath(components: Array(components.dropFirst()))]
   }
 
+  /// The state JSON without `seq` and `t` (which say where a state is rather than what it
+  /// holds), with only the entries of its maps that `sessions`, `drags` and `shared` name and
+  /// the state holds, in the order the whole JSON has them: what two states that differ in
+  /// those entries alone differ in.
+  package func comparableJSON(
+    sessions ids: [SessionID], drags dragIDs: [DragID], shared keys: [String]
+  ) -> JSONValue {
+    let held = ids.compactMap { id in sessions[id].map { (id, $0) } }
+    let dragsHeld = dragIDs.compactMap { id in drags[id].map { (id, $0) } }
+    let store = shared
+    // A key may be named in two spellings of the same characters: the store holds one entry.
+    let places = Array(Set(keys.compactMap { store.index(forKey: $0) }))
+    // Made as ``json`` is: an object's keys are told apart by their characters, and two
+    // sessions may be named in two spellings of the same ones.
+    return JSONTreeSink.build { sink in
+      sink.beginObject()
+      sink.key("app")
+      emitMember("app", to: &sink)
+      sink.key("sessions")
+      sink.emitSorted(count: held.count, key: { held[$0].0.rawValue }) { position, sink in
+        held[position].1.emitJSON(to: &sink)
+      }
+      sink.key("drags")
+      sink.emitSorted(count: dragsHeld.count, key: { dragsHeld[$0].0.rawValue }) {
+        position, sink in dragsHeld[position].1.emitJSON(to: &sink)
+      }
+      sink.key("shared")
+      sink.emitSorted(count: places.count, key: { store[places[$0]].key }) { position, sink in
+        store[places[position]].value.emitJSON(to: &sink)
+      }
+      sink.endObject()
+    }
+  }
+
   /// The members of `"app"` in ``json``, in order.
   private static let appKeys = ["state", "launch", "keyScene", "terminated"]
 
