@@ -5,24 +5,51 @@ import SceneTraceFile
 /// window drawn; rows are the lanes' indexes (the app's row after them).
 ///
 /// ```
-/// { "title", "start" (s), "span" (µs), "seqs": [first, last], "bucket" (µs), "aggregated",
+/// { "title", "start" (s), "span" (µs), "seqs": [first, last], "bucket" (µs),
 ///   "colours": { "states": [...], "severities": {...}, "key" },
 ///   "lanes": [{ "id", "label", "states": [[from, to, state]], "key": [[from, to, 0]],
 ///               "windows": [[from, to, name]], "drags": [[from, to, 0]],
 ///               "bands": [[from, to, view]] }],
 ///   "marks": [[row, t, kind, count, severity, text, detail]],   kind: k, f, x, m
 ///   "links": [[kind, fromRow, fromT, toRow, toT, count, text]],  kind: drop, write
-///   "launches": [[t, count, text]], "losses": [[from, to, text]], "details": [[line]] }
+///   "launches": [[t, count, text]], "losses": [[from, to, text]], "details": [[line]],
+///   "aggregated" }
 /// ```
 extension TimelineHTML {
   /// The states in the order of their codes in `states`.
   static let states: [SceneActivation?] = [nil] + SceneActivation.allCases
 
-  func document(eventAt: @escaping (Int) -> Event?, stateChanges: [Int: [String]]) -> JSONValue {
+  /// Writes the document to `writer` a member at a time, and each lane and mark as it is made:
+  /// made whole first, the document of 10^7 mixed events (a page of 188 MB) was a tree of
+  /// 180 MB more. `"aggregated"` comes last, once everything that may aggregate is written.
+  func writeDocument(
+    eventAt: @escaping (Int) -> Event?, stateChanges: [Int: [String]],
+    to writer: inout JSONObjectWriter
+  ) {
     let clock = Clock(window: window)
     let rows = self.rows
     var aggregated = false
-    var laneValues: [JSONValue] = []
+    var severities: [(String, JSONValue)] = []
+    for severity in Severity.allCases {
+      severities.append((severity.rawValue, .string(TimelineSVG.colour(severity))))
+    }
+    writer.member("title", .string(title ?? ""))
+    writer.member("start", .number(window.times.lowerBound.description))
+    writer.member("span", .number(String(clock.span)))
+    writer.startArray("seqs")
+    writer.element(JSONValue(window.seqs.lowerBound))
+    writer.element(JSONValue(window.seqs.upperBound))
+    writer.endArray()
+    writer.member("bucket", .number(String(max(1, clock.span / Int64(Self.buckets)))))
+    writer.member(
+      "colours",
+      .object([
+        "states": .array(Self.states.map { .string(TimelineSVG.colour($0)) }),
+        "severities": .object(JSONObject(severities)),
+        "key": .string(TimelineSVG.keyColour), "drag": .string(TimelineSVG.dragColour),
+        "band": .string(TimelineSVG.bandColour),
+      ]))
+    writer.startArray("lanes")
     let periods = Timeline.LanePeriods(timeline)
     for lane in lanes {
       var spans: [(Timeline.Period, JSONValue)] = []
@@ -36,7 +63,7 @@ extension TimelineHTML {
       }
       let key = (periods.keyScenes[lane.session] ?? []).map { ($0, JSONValue(0)) }
       let drags = (periods.pointerDrags[lane.session] ?? []).map { ($0, JSONValue(0)) }
-      laneValues.append(
+      writer.element(
         .object([
           "id": .string(lane.session.rawValue), "label": .string(lane.label),
           "states": clock.periods(spans, aggregated: &aggregated),
@@ -49,44 +76,42 @@ extension TimelineHTML {
         ]))
     }
     if showsAppRow {
-      laneValues.append(
+      writer.element(
         .object([
           "id": "app", "label": "app", "states": [], "key": [], "windows": [], "drags": [],
           "bands": [],
         ]))
     }
+    writer.endArray()
     var details: [JSONValue] = []
-    let marks = markValues(
+    writer.startArray("marks")
+    markValues(
       eventAt: eventAt, rows: rows, clock: clock, details: &details,
-      stateChanges: stateChanges, aggregated: &aggregated)
-    let links = linkValues(rows: rows, clock: clock, aggregated: &aggregated)
+      stateChanges: stateChanges, aggregated: &aggregated
+    ) { writer.element($0) }
+    writer.endArray()
+    writer.startArray("links")
+    for link in linkValues(rows: rows, clock: clock, aggregated: &aggregated) {
+      writer.element(link)
+    }
+    writer.endArray()
     let launches = clock.points(
       timeline.launches.filter { window.seqs.contains($0.seq) }.map {
         Clock.Point(time: $0.time, seq: $0.seq, text: "launch \($0.name) (seq \($0.seq))")
       }, noun: "launches", aggregated: &aggregated)
+    writer.startArray("launches")
+    for launch in launches { writer.element(.array([launch.t, launch.count, launch.text])) }
+    writer.endArray()
     let losses = clock.periods(
       timeline.losses.map { ($0.period, JSONValue($0.summary)) }, aggregated: &aggregated,
       merged: "lost stretches: events lost, not quiet time")
-    var severities: [(String, JSONValue)] = []
-    for severity in Severity.allCases {
-      severities.append((severity.rawValue, .string(TimelineSVG.colour(severity))))
-    }
-    return .object([
-      "title": .string(title ?? ""), "start": .number(window.times.lowerBound.description),
-      "span": .number(String(clock.span)),
-      "seqs": [JSONValue(window.seqs.lowerBound), JSONValue(window.seqs.upperBound)],
-      "bucket": .number(String(max(1, clock.span / Int64(Self.buckets)))),
-      "aggregated": .bool(aggregated),
-      "colours": .object([
-        "states": .array(Self.states.map { .string(TimelineSVG.colour($0)) }),
-        "severities": .object(JSONObject(severities)),
-        "key": .string(TimelineSVG.keyColour), "drag": .string(TimelineSVG.dragColour),
-        "band": .string(TimelineSVG.bandColour),
-      ]),
-      "lanes": .array(laneValues), "marks": .array(marks), "links": .array(links),
-      "launches": .array(launches.map { .array([$0.t, $0.count, $0.text]) }),
-      "losses": losses, "details": .array(details),
-    ])
+    writer.startArray("losses")
+    if case .array(let elements) = losses { for loss in elements { writer.element(loss) } }
+    writer.endArray()
+    writer.startArray("details")
+    for detail in details { writer.element(detail) }
+    writer.endArray()
+    writer.member("aggregated", .bool(aggregated))
   }
 
   /// The row of each lane's session (nil: the app's row, when drawn).
@@ -104,20 +129,23 @@ extension TimelineHTML {
   package var seqsShown: Set<Int> {
     var asked = Set<Int>()
     var (details, aggregated) = ([JSONValue](), false)
-    _ = markValues(
+    markValues(
       eventAt: { seq in
         asked.insert(seq)
         return nil
       }, rows: rows, clock: Clock(window: window), details: &details, stateChanges: [:],
-      aggregated: &aggregated)
+      aggregated: &aggregated
+    ) { _ in }
     return asked
   }
 
-  /// Key commands, focus changes, findings and app marks, row by row and kind by kind.
+  /// Key commands, focus changes, findings and app marks, row by row and kind by kind, each
+  /// handed to `emit` as it is made.
   private func markValues(
     eventAt: @escaping (Int) -> Event?, rows: [SessionID?: Int], clock: Clock,
-    details: inout [JSONValue], stateChanges: [Int: [String]], aggregated: inout Bool
-  ) -> [JSONValue] {
+    details: inout [JSONValue], stateChanges: [Int: [String]], aggregated: inout Bool,
+    emit: (JSONValue) -> Void
+  ) {
     var groups: [String: (row: Int, kind: String, points: [Clock.Point])] = [:]
     let detailed = detailedSeqs
     let findingText = FindingText(eventAt: eventAt)
@@ -146,7 +174,6 @@ extension TimelineHTML {
       return at + (eventAt(point.seq).map(EventText.summary(of:)) ?? "")
     }
     let nouns = ["k": "key commands", "f": "focus changes", "x": "findings", "m": "app marks"]
-    var values: [JSONValue] = []
     for key in groups.keys.sorted() {
       guard let group = groups[key] else { continue }
       let noun = nouns[group.kind] ?? "marks"
@@ -163,14 +190,13 @@ extension TimelineHTML {
           detail = details.count
           details.append(.array(lines.map { .string($0) }))
         }
-        values.append(
+        emit(
           .array([
             JSONValue(group.row), point.t, .string(group.kind), point.count,
             .string(point.severity?.rawValue ?? ""), point.text, JSONValue(detail),
           ]))
       }
     }
-    return values
   }
 
   /// Drag-and-drop and write→render links between rows drawn, one by one or, beyond the

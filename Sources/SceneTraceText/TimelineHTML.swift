@@ -79,7 +79,6 @@ package struct TimelineHTML {
   package func render(
     events: [Event], stateChanges: [Int: [String]], write: @escaping (String) -> Void
   ) {
-    let data = document(eventAt: { events.event(atSeq: $0) }, stateChanges: stateChanges)
     var page = Self.head
     page += "<title>\(TimelineSVG.escaped(title.map { "\($0): timeline" } ?? "timeline"))"
     page += "</title>\n<style>\n\(Self.style)</style>\n</head>\n<body>\n"
@@ -88,17 +87,8 @@ package struct TimelineHTML {
     write(page)
     // Inside a script element, "<" never appears raw, so no "</script>" or "<!--" ends it early.
     var writer = JSONObjectWriter { write($0.replacingAll("<", with: "\\u003c")) }
-    if case .object(let members) = data {
-      for (key, value) in members.pairs {
-        guard case .array(let elements) = value else {
-          writer.member(key, value)
-          continue
-        }
-        writer.startArray(key)
-        for element in elements { writer.element(element) }
-        writer.endArray()
-      }
-    }
+    writeDocument(
+      eventAt: { events.event(atSeq: $0) }, stateChanges: stateChanges, to: &writer)
     writer.finish()
     write("</script>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n")
   }
