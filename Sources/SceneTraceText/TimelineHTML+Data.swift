@@ -20,8 +20,9 @@ extension TimelineHTML {
   static let states: [SceneActivation?] = [nil] + SceneActivation.allCases
 
   /// Writes the document to `writer` a member at a time, and each lane and mark as it is made:
-  /// made whole first, the document of 10^7 mixed events (a page of 188 MB) was a tree of
-  /// 180 MB more. `"aggregated"` comes last, once everything that may aggregate is written.
+  /// made whole first, as a tree, the document of 10^7 mixed events (a page of 188 MB) took
+  /// `replay timeline -o OUT.html` to 857 MB, 474 MB now. `"aggregated"` comes last, once
+  /// everything that may aggregate is written.
   func writeDocument(
     eventAt: @escaping (Int) -> Event?, stateChanges: [Int: [String]],
     to writer: inout JSONObjectWriter

@@ -33,9 +33,10 @@ public struct TraceReducer: Sendable {
 
   /// This reducer, counting findings rather than keeping them whole: the same findings, in the
   /// same number, each with its rule, severity and session, but never with its message or
-  /// related events. For a replay that needs only a state and how many findings
-  /// led to it (one that writes a checkpoint or checks one), where making the messages was a
-  /// sixth of the replay of a session with a finding every 23 events.
+  /// related events. For a replay that needs only a state and how many findings led to it (one
+  /// that writes a checkpoint or checks one), or findings told apart by rule, severity and
+  /// session (the terminal's timeline), where making the messages was a sixth of the replay of
+  /// a session with a finding every 23 events.
   package var countingFindings: TraceReducer {
     var reducer = self
     reducer.keepsFindingsWhole = false
