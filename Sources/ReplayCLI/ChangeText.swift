@@ -115,9 +115,16 @@ extension TraceState {
 
 extension Replay {
   /// Notes, from now on, the entries of the state's maps that events change, for
-  /// ``applyTellingChanges(_:)``.
+  /// ``takeEveryChange()``.
   mutating func noteEveryChange() {
     for map in [NotedMap.sessions, .drags, .shared] { noteChanges(to: map) }
+  }
+
+  /// The entries of the state's maps that the events applied since noting began, or since this
+  /// last ran, changed (or may have: an entry may have been set to what it was).
+  mutating func takeEveryChange() -> ChangedEntries {
+    ChangedEntries(
+      sessions: takeChangedSessions(), drags: takeChangedDrags(), shared: takeChangedSharedKeys())
   }
 
   /// Applies `event` and returns how it changed the state, as the ``TraceState/comparableJSON``
@@ -127,13 +134,23 @@ extension Replay {
   /// to 300 findings it details: a page of the last 2,000 of 10^7 mixed events, 20,933
   /// sessions, took 46 s, 8 s now.)
   mutating func applyTellingChanges(_ event: Event) -> [JSONChange] {
-    _ = (takeChangedSessions(), takeChangedDrags(), takeChangedSharedKeys())
+    _ = takeEveryChange()
     let before = state
     apply(event)
-    let (sessions, drags, shared) = (
-      takeChangedSessions(), takeChangedDrags(), takeChangedSharedKeys()
-    )
-    return before.comparableJSON(sessions: sessions, drags: drags, shared: shared)
-      .changes(to: state.comparableJSON(sessions: sessions, drags: drags, shared: shared))
+    return takeEveryChange().changes(from: before, to: state)
+  }
+}
+
+/// The entries of a state's maps that a replay noted as changed (``Replay/takeEveryChange()``).
+struct ChangedEntries {
+  let sessions: [SessionID]
+  let drags: [DragID]
+  let shared: [String]
+
+  /// How `after` differs from `before`, as their ``TraceState/comparableJSON`` would say, for
+  /// two states that differ in these entries and the app's member alone: made of those.
+  func changes(from before: TraceState, to after: TraceState) -> [JSONChange] {
+    before.comparableJSON(sessions: sessions, drags: drags, shared: shared)
+      .changes(to: after.comparableJSON(sessions: sessions, drags: drags, shared: shared))
   }
 }

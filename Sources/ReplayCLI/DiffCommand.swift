@@ -129,7 +129,11 @@ struct DiffCommand: ParsableCommand {
       // Read where they are stored: a `for` loop's copy of each event, and the array of its
       // findings `apply(_:)` returns, cost the replay about a fifth more.
       for index in events.indices where bounds.to.map({ events[index].seq <= $0 }) ?? true {
-        if atStart == nil, events[index].seq > start { atStart = replay.state }
+        if atStart == nil, events[index].seq > start {
+          atStart = replay.state
+          // The two states are compared by the entries of their maps changed between them.
+          replay.noteEveryChange()
+        }
         replay.record(events[index])
       }
       _ = replay.takeFindings()
@@ -139,7 +143,7 @@ struct DiffCommand: ParsableCommand {
     let end = bounds.to ?? last
     if start > end { throw UsageError("--from is seq \(start), after --to at seq \(end)") }
     let before = atStart ?? replay.state
-    let changes = before.comparableJSON.changes(to: replay.state.comparableJSON)
+    let changes = replay.takeEveryChange().changes(from: before, to: replay.state)
     if json {
       let report: JSONValue = .object([
         "file": .string(file), "from": JSONValue(start), "to": JSONValue(end),
