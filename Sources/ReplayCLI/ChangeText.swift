@@ -103,16 +103,6 @@ enum ChangeText {
   }
 }
 
-extension TraceState {
-  /// The state JSON without `seq` and `t`, which say where a state is rather than what it holds.
-  var comparableJSON: JSONValue {
-    guard case .object(var object) = json else { return json }
-    object["seq"] = nil
-    object["t"] = nil
-    return .object(object)
-  }
-}
-
 extension Replay {
   /// Notes, from now on, the entries of the state's maps that events change, for
   /// ``takeEveryChange()``.
@@ -127,8 +117,8 @@ extension Replay {
       sessions: takeChangedSessions(), drags: takeChangedDrags(), shared: takeChangedSharedKeys())
   }
 
-  /// Applies `event` and returns how it changed the state, as the ``TraceState/comparableJSON``
-  /// of the states before and after it would: made of the app's member and of the entries of
+  /// Applies `event` and returns how it changed the state, as the state JSON (without `seq` and
+  /// `t`) before and after it would say: made of the app's member and of the entries of
   /// the maps the replay noted the event changing (``noteEveryChange()`` must have begun), not
   /// of every session. (The timeline page made the whole state's JSON twice for each of the up
   /// to 300 findings it details: a page of the last 2,000 of 10^7 mixed events, 20,933
@@ -147,8 +137,9 @@ struct ChangedEntries {
   let drags: [DragID]
   let shared: [String]
 
-  /// How `after` differs from `before`, as their ``TraceState/comparableJSON`` would say, for
-  /// two states that differ in these entries and the app's member alone: made of those.
+  /// How `after` differs from `before`, as their state JSON (without `seq` and `t`, which say
+  /// where a state is rather than what it holds) would say, for two states that differ in these
+  /// entries and the app's member alone: made of those.
   func changes(from before: TraceState, to after: TraceState) -> [JSONChange] {
     before.comparableJSON(sessions: sessions, drags: drags, shared: shared)
       .changes(to: after.comparableJSON(sessions: sessions, drags: drags, shared: shared))

@@ -372,3 +372,14 @@ struct DiffAndWhyTests {
     #expect(badPath.status == 2)
   }
 }
+
+extension TraceState {
+  /// The whole state JSON without `seq` and `t`: what a diff of two states told from the
+  /// entries changed between them must agree with.
+  fileprivate var comparableJSON: JSONValue {
+    guard case .object(var object) = json else { return json }
+    object["seq"] = nil
+    object["t"] = nil
+    return .object(object)
+  }
+}
