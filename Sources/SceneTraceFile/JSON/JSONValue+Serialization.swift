@@ -308,8 +308,6 @@ package struct JSONObjectWriter {
   }
 
   private mutating func flushIfLong() {
-    guard sink.output.byteCount >= 1 << 16 else { return }
-    write(sink.output.string)
-    sink.output.removeAll()
+    sink.output.handOver(atLeast: JSONText.partSize) { write($0.string) }
   }
 }
