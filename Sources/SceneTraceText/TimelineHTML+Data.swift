@@ -37,10 +37,7 @@ extension TimelineHTML {
     writer.member("title", .string(title ?? ""))
     writer.member("start", .number(window.times.lowerBound.description))
     writer.member("span", .number(String(clock.span)))
-    writer.startArray("seqs")
-    writer.element(JSONValue(window.seqs.lowerBound))
-    writer.element(JSONValue(window.seqs.upperBound))
-    writer.endArray()
+    writer.member("seqs", [JSONValue(window.seqs.lowerBound), JSONValue(window.seqs.upperBound)])
     writer.member("bucket", .number(String(max(1, clock.span / Int64(Self.buckets)))))
     writer.member(
       "colours",
@@ -91,27 +88,19 @@ extension TimelineHTML {
       stateChanges: stateChanges, aggregated: &aggregated
     ) { writer.element($0) }
     writer.endArray()
-    writer.startArray("links")
-    for link in linkValues(rows: rows, clock: clock, aggregated: &aggregated) {
-      writer.element(link)
-    }
-    writer.endArray()
+    // Each of these is a few thousand values at most (dense ones are counted in buckets).
+    writer.member("links", .array(linkValues(rows: rows, clock: clock, aggregated: &aggregated)))
     let launches = clock.points(
       timeline.launches.filter { window.seqs.contains($0.seq) }.map {
         Clock.Point(time: $0.time, seq: $0.seq, text: "launch \($0.name) (seq \($0.seq))")
       }, noun: "launches", aggregated: &aggregated)
-    writer.startArray("launches")
-    for launch in launches { writer.element(.array([launch.t, launch.count, launch.text])) }
-    writer.endArray()
-    let losses = clock.periods(
-      timeline.losses.map { ($0.period, JSONValue($0.summary)) }, aggregated: &aggregated,
-      merged: "lost stretches: events lost, not quiet time")
-    writer.startArray("losses")
-    if case .array(let elements) = losses { for loss in elements { writer.element(loss) } }
-    writer.endArray()
-    writer.startArray("details")
-    for detail in details { writer.element(detail) }
-    writer.endArray()
+    writer.member("launches", .array(launches.map { .array([$0.t, $0.count, $0.text]) }))
+    writer.member(
+      "losses",
+      clock.periods(
+        timeline.losses.map { ($0.period, JSONValue($0.summary)) }, aggregated: &aggregated,
+        merged: "lost stretches: events lost, not quiet time"))
+    writer.member("details", .array(details))
     writer.member("aggregated", .bool(aggregated))
   }
 
