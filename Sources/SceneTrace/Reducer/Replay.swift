@@ -29,6 +29,14 @@ public struct Replay: Sendable {
     return Array(findings[..<end])
   }
 
+  /// Lets go of the findings from the `start`th on that `isKept` is false of: for a caller that
+  /// reads only some of a long trace's, and has sifted those before `start`. One at the last
+  /// event may still be merged with the finish step's of its rule, as it would have been; one
+  /// let go is not.
+  package mutating func keepFindings(from start: Int, where isKept: (Finding) -> Bool) {
+    findings[start...].removeAll { !isKept($0) }
+  }
+
   /// A map of the state whose changed entries a replay notes (``noteChanges(to:)``).
   package enum NotedMap: Sendable {
     case sessions, drags, shared

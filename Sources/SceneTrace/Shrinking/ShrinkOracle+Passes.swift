@@ -2,10 +2,11 @@
 // together, then delta debugging event by event to a 1-minimal trace.
 
 extension ShrinkOracle {
-  /// Cuts the accepted trace to its shortest acceptable prefix, found by bisection (a prefix is
-  /// replayed from the checkpoint before its end, so each try costs a few events).
-  mutating func shortenToPrefix() {
-    var tooShort = -1
+  /// Cuts the accepted trace to its shortest acceptable prefix longer than `tooShort` events
+  /// (one known not to be acceptable, or -1), found by bisection (a prefix is replayed from the
+  /// checkpoint before its end, so each try costs a few events).
+  mutating func shortenToPrefix(longerThan tooShort: Int = -1) {
+    var tooShort = tooShort
     var enough = kept.count
     while enough - tooShort > 1 {
       let middle = (tooShort + enough) / 2

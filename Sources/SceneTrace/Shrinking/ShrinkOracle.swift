@@ -7,10 +7,21 @@
 /// new finding, so a candidate that breaks the trace early costs little.
 struct ShrinkOracle {
   /// A finding as the shrink compares it with the original's: rule, session, original seq.
-  private struct FindingKey: Hashable {
+  struct FindingKey: Hashable {
     var rule: RuleID
     var session: SessionID?
     var seq: Int
+
+    /// `finding`'s key, at the seq it has.
+    init(_ finding: Finding) {
+      self.init(rule: finding.rule, session: finding.session, seq: finding.seq)
+    }
+
+    init(rule: RuleID, session: SessionID?, seq: Int) {
+      self.rule = rule
+      self.session = session
+      self.seq = seq
+    }
   }
 
   /// The original events.
@@ -40,10 +51,17 @@ struct ShrinkOracle {
 
   /// Starts from the whole trace, given its finished replay.
   init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, original: Replay) {
+    self.init(
+      events: events, goal: goal, reducer: reducer,
+      known: Set(original.findings.map(FindingKey.init)))
+  }
+
+  /// Starts from `events`, the whole trace or a prefix of it, given the original's findings at
+  /// those events (`known`).
+  init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, known: Set<FindingKey>) {
     self.events = events
     self.goal = goal
-    known = Set(
-      original.findings.map { FindingKey(rule: $0.rule, session: $0.session, seq: $0.seq) })
+    self.known = known
     kept = Array(events.indices)
     isMarked = [Bool](repeating: false, count: events.count)
     checkpoints = [Replay(reducer: reducer)]

@@ -10,7 +10,8 @@
 /// never written.
 ///
 /// Shrinking is deterministic (the same events and goal always give the same result) and runs
-/// cheapest first: the shortest prefix that still shows the goal; then whole groups of events
+/// cheapest first: a short prefix that still shows the goal (prefixes of 1, 2, 4, 8, … events
+/// tried as the trace is read, then bisection between the last two); then whole groups of events
 /// at once (launches, everything about one session, one drag, one state key, one session's
 /// events of one type), because single events often cannot go alone; then delta debugging
 /// (ddmin, with complements) over single events, to a 1-minimal trace: removing any one event
@@ -34,13 +35,26 @@ public struct TraceShrinker: Sendable {
   /// The smallest well-formed subsequence of `events` this shrinker finds on which `goal`
   /// still holds; nil when `goal` does not hold on `events` themselves.
   public func shrink(_ events: [Event], keeping goal: ShrinkGoal) -> ShrinkResult? {
-    let original = Replay.run(events, reducer: reducer)
-    guard goal.holds(in: original) else { return nil }
-    var oracle = ShrinkOracle(events: events, goal: goal, reducer: reducer, original: original)
-    oracle.shortenToPrefix()
+    var search = ShrinkPrefixSearch(goal: goal, reducer: reducer)
+    search.read(events)
+    guard search.finish() else { return nil }
+    return shrink(from: search)
+  }
+
+  /// ``shrink(_:keeping:)`` of the trace that `search`, made with this shrinker's reducer, has
+  /// read to its end and finished, finding that its goal holds: the trace need not be held,
+  /// only the prefix the search found.
+  package func shrink(from search: consuming ShrinkPrefixSearch) -> ShrinkResult {
+    var oracle = ShrinkOracle(
+      events: search.prefix, goal: search.goal, reducer: reducer, known: search.known)
+    // The events past the prefix, the original's replay and its findings are let go first.
+    let (count, tries, tooShort) = (search.count, search.tries, search.tooShort)
+    _ = consume search
+    oracle.shortenToPrefix(longerThan: tooShort)
     // Grouped as far as the prefix goes: a group with no event in it has nothing to remove, and
     // the groups of the whole trace were looked through at every round (2·10^6 mixed events
     // shrunk to a finding near their start: 12.2 s, nearly all of it in those rounds).
+    let events = oracle.events
     oracle.removeGroups(Self.groups(in: events.prefix(oracle.kept.count)))
     oracle.minimize()
     let kept = oracle.kept.map { events[$0] }
@@ -48,6 +62,6 @@ public struct TraceShrinker: Sendable {
       events: kept.enumerated().map { position, event in
         Event(seq: position + 1, time: event.time, event.payload)
       },
-      originalSeqs: kept.map(\.seq), replays: oracle.replays, originalCount: events.count)
+      originalSeqs: kept.map(\.seq), replays: oracle.replays + tries, originalCount: count)
   }
 }
