@@ -73,11 +73,6 @@ enum TraceArguments {
     return TraceTime(nanoseconds: nanoseconds)
   }
 
-  /// Throws unless some event of `events` names `session`, listing the sessions that exist.
-  static func checkSession(_ session: String, in events: [Event], path: String) throws {
-    try checkSession(session, among: Set(events.lazy.flatMap(\.payload.sessions)), path: path)
-  }
-
   /// Throws unless `sessions`, those a trace's events name, hold `session`, listing them.
   static func checkSession(_ session: String, among sessions: Set<SessionID>, path: String)
     throws

@@ -40,39 +40,11 @@ struct TraceReadingOptions: ParsableArguments {
     }
   }
 
-  /// Loads the trace at `path`, telling standard error what a truncated or damaged file lost
-  /// and what was skipped.
-  func load(_ path: String) throws(TraceError) -> LoadedTrace {
-    let trace = try TraceFile.load(path: path, options: readOptions)
-    Self.reportLosses(of: trace)
-    return trace
-  }
-
-  /// Loads `paths` as one trace: the file itself, or the files joined (`--join`); with a
-  /// progress bar on standard error for long reads of JSON Lines unless `quiet`.
-  func load(_ paths: [String], quiet: Bool = true) throws(TraceError) -> LoadedTrace {
-    let progress = Progress("reading", total: 1, unit: "bytes", quiet: quiet)
-    let options = readOptions(reportingTo: progress)
-    var traces: [LoadedTrace] = []
-    do throws(TraceError) {
-      for path in paths.isEmpty ? [""] : paths {
-        traces.append(try TraceFile.load(path: path, options: options))
-      }
-    } catch {
-      progress.finish()
-      throw error
-    }
-    // The bar is cleared before the warnings, so that they start on a clean line.
-    progress.finish()
-    let trace = traces.count == 1 ? traces[0] : try TraceFile.join(traces)
-    Self.reportLosses(of: trace)
-    return trace
-  }
-
-  /// Reads `paths` as one trace, as ``load(_:quiet:)`` does but a frame or a chunk at a time,
-  /// without holding it: `header` gets the (first) file's header, then `consume` the events in
-  /// order, both on this thread, while the next frames are decoded (or lines parsed) on a
-  /// second core. Tells standard error what reading lost, once the read is done.
+  /// Reads `paths` as one trace (the file itself, or the files joined with `--join`), a frame or
+  /// a chunk at a time, without holding it: `header` gets the (first) file's header, then
+  /// `consume` the events in order, both on this thread, while the next frames are decoded (or
+  /// lines parsed) on a second core. Tells standard error what reading lost, once the read is
+  /// done.
   ///
   /// `compact`, `redact`, `export` and `import` write what they read: the writer's work (each
   /// event encoded, the state replayed for its checkpoints, frames compressed) here, the
