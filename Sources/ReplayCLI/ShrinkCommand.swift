@@ -94,7 +94,7 @@ struct ShrinkCommand: ParsableCommand {
       throw UsageError(try absence(of: goal, in: trace.path, state: search.original.state))
     }
     let started = MonotonicClock.now()
-    let result = shrinker.shrink(from: search)
+    let result = shrinker.shrink(from: consume search)
     let seconds = Double(MonotonicClock.now() - started) / 1e9
     try TraceOutput.write(result.events, to: output, from: trace, by: "shrink")
     let time = TraceOutput.decimal(seconds, digits: seconds < 1 ? 2 : 1)

@@ -3,11 +3,12 @@
 /// events read only until one is acceptable. The shrink then bisects between the longest prefix
 /// found too short and that one, over those events alone.
 ///
-/// Where every prefix longer than an acceptable one is acceptable too, as for most goals, this
-/// finds the shortest acceptable prefix that bisecting the whole trace finds, holding at most
-/// about twice that prefix rather than the trace (a shrink of 10^7 events held them all, 2.25
-/// GB, to bisect them). Where it is not, the two may start from different prefixes, each
-/// acceptable: the result is as well formed and as minimal either way.
+/// Where every prefix longer than an acceptable one is acceptable too, this finds the prefix
+/// that bisecting the whole trace finds, the shortest acceptable one, holding at most about
+/// twice as many events rather than the trace (a shrink of 10^7 events held them all, 2.25 GB,
+/// to bisect them). Where one is not (its replay has a finding at its last event that the
+/// original lacks), the two may start from different prefixes, each acceptable, and end with
+/// different traces, each well formed and 1-minimal.
 package struct ShrinkPrefixSearch {
   /// What the shrink must keep.
   package let goal: ShrinkGoal

@@ -38,7 +38,7 @@ public struct TraceShrinker: Sendable {
     var search = ShrinkPrefixSearch(goal: goal, reducer: reducer)
     search.read(events)
     guard search.finish() else { return nil }
-    return shrink(from: search)
+    return shrink(from: consume search)
   }
 
   /// ``shrink(_:keeping:)`` of the trace that `search`, made with this shrinker's reducer, has
@@ -47,7 +47,8 @@ public struct TraceShrinker: Sendable {
   package func shrink(from search: consuming ShrinkPrefixSearch) -> ShrinkResult {
     var oracle = ShrinkOracle(
       events: search.prefix, goal: search.goal, reducer: reducer, known: search.known)
-    // The events past the prefix, the original's replay and its findings are let go first.
+    // The original's replay (its state, and the findings the goal reads) is let go before the
+    // shrink's work.
     let (count, tries, tooShort) = (search.count, search.tries, search.tooShort)
     _ = consume search
     oracle.shortenToPrefix(longerThan: tooShort)
