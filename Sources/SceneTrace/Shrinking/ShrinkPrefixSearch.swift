@@ -6,9 +6,10 @@
 /// Where every prefix longer than an acceptable one is acceptable too, this finds the prefix
 /// that bisecting the whole trace finds, the shortest acceptable one, holding at most about
 /// twice as many events rather than the trace (a shrink of 10^7 events held them all, 2.25 GB,
-/// to bisect them). Where one is not (its replay has a finding at its last event that the
-/// original lacks), the two may start from different prefixes, each acceptable, and end with
-/// different traces, each well formed and 1-minimal.
+/// to bisect them). Where one is not (the value a goal asks for comes and goes, or a prefix's
+/// replay has a finding at its last event that the original lacks there), the two may start
+/// from different prefixes, each acceptable, and end with different traces, each well formed
+/// and 1-minimal.
 package struct ShrinkPrefixSearch {
   /// What the shrink must keep.
   package let goal: ShrinkGoal
