@@ -26,7 +26,8 @@ import Testing
     let goal = ShrinkGoal.finding(.dragSequence)
     let original = Replay.run(events)
     var oracle = ShrinkOracle(
-      events: events, goal: goal, reducer: TraceReducer(), original: original)
+      events: events, goal: goal, reducer: TraceReducer(),
+      known: Set(original.findings.map(ShrinkOracle.FindingKey.init)))
     // Each candidate drops one drag near the end, then near the start: the first is replayed
     // from a late checkpoint, the second from the start.
     let late = events.count - 8

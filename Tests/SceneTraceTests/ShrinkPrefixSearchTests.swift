@@ -67,7 +67,8 @@ import Testing
     let original = Replay.run(events)
     func accepts(_ count: Int) -> Bool {
       var oracle = ShrinkOracle(
-        events: events, goal: goal, reducer: TraceReducer(), original: original)
+        events: events, goal: goal, reducer: TraceReducer(),
+        known: Set(original.findings.map(ShrinkOracle.FindingKey.init)))
       return oracle.accept(Array(0..<count))
     }
     // The prefix the shrink starts from is acceptable, the longest one found too short is not,

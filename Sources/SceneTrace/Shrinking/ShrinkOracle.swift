@@ -49,13 +49,6 @@ struct ShrinkOracle {
   /// The most checkpoints an oracle keeps, past the first.
   private static let checkpointLimit = 128
 
-  /// Starts from the whole trace, given its finished replay.
-  init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, original: Replay) {
-    self.init(
-      events: events, goal: goal, reducer: reducer,
-      known: Set(original.findings.map(FindingKey.init)))
-  }
-
   /// Starts from `events`, the whole trace or a prefix of it, given the original's findings at
   /// those events (`known`).
   init(events: [Event], goal: ShrinkGoal, reducer: TraceReducer, known: Set<FindingKey>) {
@@ -80,15 +73,18 @@ struct ShrinkOracle {
     let start = min(shared / interval, checkpoints.count - 1)
     var replay = checkpoints[start]
     var reached = Array(checkpoints[...start])
+    let (events, known) = (events, known)
+    let originalSeq = { (position: Int) in
+      candidate.indices.contains(position) ? events[candidate[position]].seq : nil
+    }
     for position in (start * interval)..<candidate.count {
       if position % interval == 0, position > start * interval { reached.append(replay) }
       let event = events[candidate[position]]
       let found = replay.apply(Event(seq: position + 1, time: event.time, event.payload))
-      if !found.allSatisfy({ isKnown($0, in: candidate) }) { return false }
+      if !found.allSatisfy({ Self.isKnown($0, in: known, at: originalSeq) }) { return false }
     }
     replay.finish()
-    guard replay.findings.allSatisfy({ isKnown($0, in: candidate) }), goal.holds(in: replay)
-    else { return false }
+    guard Self.accepts(replay, goal: goal, known: known, at: originalSeq) else { return false }
     kept = candidate
     checkpoints = reached
     return true
@@ -112,11 +108,22 @@ struct ShrinkOracle {
     return groups.filter { $0.contains { isKept[$0] } }
   }
 
-  /// Whether the original had `finding`, a finding of the replay of `candidate`, at the same
-  /// original event.
-  private func isKnown(_ finding: Finding, in candidate: [Int]) -> Bool {
-    guard candidate.indices.contains(finding.seq - 1) else { return false }
-    let seq = events[candidate[finding.seq - 1]].seq
+  /// Whether `replay`, the finished replay of a candidate, is acceptable: the goal holds on it
+  /// and the original had each of its findings at the same event (`known`). The candidate's
+  /// event at `position` (from 0) is the original's event `originalSeq(position)`, nil past the
+  /// candidate's end.
+  static func accepts(
+    _ replay: Replay, goal: ShrinkGoal, known: Set<FindingKey>, at originalSeq: (Int) -> Int?
+  ) -> Bool {
+    replay.findings.allSatisfy { isKnown($0, in: known, at: originalSeq) } && goal.holds(in: replay)
+  }
+
+  /// Whether the original had `finding`, a finding of a candidate's replay, at the same event
+  /// (`known`); `originalSeq` as ``accepts(_:goal:known:at:)`` takes it.
+  private static func isKnown(
+    _ finding: Finding, in known: Set<FindingKey>, at originalSeq: (Int) -> Int?
+  ) -> Bool {
+    guard let seq = originalSeq(finding.seq - 1) else { return false }
     return known.contains(FindingKey(rule: finding.rule, session: finding.session, seq: seq))
   }
 }

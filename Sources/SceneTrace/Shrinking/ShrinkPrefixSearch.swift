@@ -95,13 +95,10 @@ package struct ShrinkPrefixSearch {
     for finding in original.findings[keyed...] { known.insert(.init(finding)) }
     keyed = original.findings.count
     trial.finish()
-    let acceptable =
-      goal.holds(in: trial)
-      && trial.findings.allSatisfy { finding in
-        prefix.indices.contains(finding.seq - 1)
-          && known.contains(
-            .init(rule: finding.rule, session: finding.session, seq: prefix[finding.seq - 1].seq))
-      }
+    let prefix = prefix
+    let acceptable = ShrinkOracle.accepts(trial, goal: goal, known: known) {
+      prefix.indices.contains($0) ? prefix[$0].seq : nil
+    }
     if acceptable {
       candidate = nil
       sifted = keyed
