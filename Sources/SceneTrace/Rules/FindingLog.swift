@@ -44,12 +44,13 @@ struct FindingLog {
   /// The event's wire type, for messages; `finish` in the finish step.
   var eventName: String { eventType?.rawValue ?? "finish" }
 
-  /// Whether a finding of `rule` on an event hides a finding of `other` on the same event.
-  private static func rule(_ rule: RuleID, suppresses other: RuleID) -> Bool {
+  /// Which findings a finding of `rule` hides on the same event, by their rules; nil when it
+  /// hides none (every rule but two).
+  private static func hidden(by rule: RuleID) -> ((RuleID) -> Bool)? {
     switch rule {
-    case .sessionAfterDiscard: other != .sessionAfterDiscard
-    case .lifecycleUnknownScene: other == .lifecycleOrder || other.isSceneCheck
-    default: false
+    case .sessionAfterDiscard: { $0 != .sessionAfterDiscard }
+    case .lifecycleUnknownScene: { $0 == .lifecycleOrder || $0.isSceneCheck }
+    default: nil
     }
   }
 
@@ -98,26 +99,37 @@ struct FindingLog {
 
   /// The findings that survive precedence, ordered by rule.
   var findings: [Finding] {
-    // One finding or none (nearly every event) has nothing to hide and nothing to order.
-    guard let found, found.count > 1 else { return found ?? [] }
-    // Two or three findings: each is checked against the others, without a set of their rules
-    // (hashing each rule's name cost more than the rest of the step).
-    return found.filter { finding in
-      !found.contains { other in
-        other.rule != finding.rule && Self.rule(other.rule, suppresses: finding.rule)
-      }
-    }
-    .sorted(by: Finding.reportOrder)
+    var findings: [Finding] = []
+    var log = self
+    log.moveFindings(to: &findings)
+    return findings
   }
 
-  /// Appends ``findings`` to `findings`: the log's last use (a single finding is moved out of
-  /// it, not copied).
+  /// Appends ``findings`` to `findings`: the log's last use (its findings are moved out of it,
+  /// not copied).
   mutating func moveFindings(to findings: inout [Finding]) {
     switch found?.count ?? 0 {
     case 0: return
+    // One finding (nearly every other event) has nothing to hide and nothing to order.
     case 1: findings.append(found!.removeLast())
-    default: findings += self.findings
+    default: moveSeveral(to: &findings)
     }
+  }
+
+  /// ``moveFindings(to:)`` of two findings or more: precedence and order are applied where they
+  /// are appended (a filtered copy, then a sorted one, cost about 4,000 instructions an event).
+  @inline(never)
+  private mutating func moveSeveral(to findings: inout [Finding]) {
+    guard let found = found.take() else { return }
+    let start = findings.count
+    findings += found
+    // Each is checked against the others, without a set of their rules (hashing each rule's
+    // name cost more than the rest of the step).
+    let hiding = found.compactMap { Self.hidden(by: $0.rule) }
+    if !hiding.isEmpty {
+      findings[start...].removeAll { finding in hiding.contains { $0(finding.rule) } }
+    }
+    findings[start...].sort(by: Finding.reportOrder)
   }
 }
 
