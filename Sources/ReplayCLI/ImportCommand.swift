@@ -8,10 +8,10 @@ struct ImportCommand: ParsableCommand {
     abstract: "Write a JSON Lines trace as a .sctrace file.",
     discussion: """
       Reads JSON Lines (or .jsonl.zst, or another .sctrace) and writes the same events as a \
-      .sctrace file: zstd frames of about 4K events, a checkpoint about every 16K events, and \
-      an index. `replay export` gives the JSON Lines back exactly. A file whose end was cut is \
-      imported up to the cut, with a warning. The output may not be an input file (also \
-      through `..` or a link) unless --force is given.
+      .sctrace file: zstd frames of about 4K events, a checkpoint after every frame (fewer \
+      for hundreds of sessions), and an index. `replay export` gives the JSON Lines back \
+      exactly. A file whose end was cut is imported up to the cut, with a warning. The output \
+      may not be an input file (also through `..` or a link) unless --force is given.
 
         replay import traces/two-windows-clean.jsonl -o two-windows.sctrace
         replay import day.jsonl.zst -o day.sctrace --app com.example.notes --level 9

@@ -51,12 +51,12 @@ public final class TraceFileSink: TraceSink, @unchecked Sendable {
   /// - Parameters:
   ///   - appName: stored in the file's header.
   ///   - checkpointInterval: events between checkpoints of the replayed state. The default,
-  ///     ``TraceWriter/Options/checkpointInterval``'s (16384), gives the file a checkpoint about
-  ///     every 16K events, as every `.sctrace` has, so that `replay state --at` deep into a long
-  ///     recording is quick; the writer thread replays the events through the reducer to build
-  ///     them, never the thread that calls the hooks. In ``Mode/appending``, opening also
-  ///     replays the file's events after its last checkpoint. nil writes none and runs no
-  ///     reducer.
+  ///     ``TraceWriter/Options/checkpointInterval``'s (4096), gives the file a checkpoint after
+  ///     every frame while the state is small (fewer as it grows), as every `.sctrace` has, so
+  ///     that `replay state --at` deep into a long recording is quick; the writer thread replays
+  ///     the events through the reducer to build them, never the thread that calls the hooks.
+  ///     In ``Mode/appending``, opening also replays the file's events after its last
+  ///     checkpoint. nil writes none and runs no reducer.
   public init(
     path: String, mode: Mode = .newFile, appName: String = "",
     checkpointInterval: Int? = TraceWriter.Options().checkpointInterval

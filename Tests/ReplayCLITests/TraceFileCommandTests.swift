@@ -176,8 +176,9 @@ struct TraceFileCommandTests {
     let binary = directory.appendingPathComponent("long.sctrace").path
     #expect(try ReplayTool.run("import", source.path, "-o", binary, "--level", "1").status == 0)
     let info = try ReplayTool.run("info", binary, "--json")
-    #expect(info.output.contains(#""checkpoints":1"#))
-    for at in ["0", "1", "16384", "16385", "19999", "20000", "-1", "-3000"] {
+    // A checkpoint after each frame of 4096 events but the last.
+    #expect(info.output.contains(#""checkpoints":4"#))
+    for at in ["0", "1", "4096", "4097", "16384", "16385", "19999", "20000", "-1", "-3000"] {
       let expected = try ReplayTool.run("state", source.path, "--at", at, "--json")
       let actual = try ReplayTool.run("state", binary, "--at", at, "--json")
       #expect(actual.status == 0)

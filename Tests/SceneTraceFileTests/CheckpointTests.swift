@@ -107,7 +107,7 @@ import Testing
   }
 
   /// A trace of many sessions: each checkpoint copies every session, so checkpoints are spaced
-  /// by the state's size (the interval for every 64 KiB of its JSON), which keeps writing and
+  /// by the state's size (the interval for every 16 KiB of its JSON), which keeps writing and
   /// reading such a trace linear; the state through them is still a replay's.
   @Test func checkpointsOfALargeStateAreSpacedByItsSize() throws {
     let events = manySessions(2500) { id in
@@ -130,7 +130,7 @@ import Testing
       #expect(later.seq - earlier.seq >= interval * units, "after seq \(earlier.seq)")
       spaced = spaced || units > 1
     }
-    #expect(spaced, "no state reached 64 KiB: the test no longer shows the spacing")
+    #expect(spaced, "no state reached 32 KiB: the test no longer shows the spacing")
     let resumed = try reader.replay(through: events.count)
     replay.apply(events[replay.state.seq...])
     #expect(resumed.replay.state == replay.state)

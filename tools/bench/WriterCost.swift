@@ -2,9 +2,10 @@ import SceneTrace
 import SceneTraceFile
 
 // What the checkpoints cost the recording's writer thread: a `.sctrace` written as
-// `TraceFileSink` writes it (zstd 3, a checkpoint about every 16K events), next to the same file
-// without checkpoints, and with the reducer run on every event but no checkpoint written, which
-// splits the checkpoints' cost into the replay they need and the states they encode.
+// `TraceFileSink` writes it (zstd 3, a checkpoint after each frame while the state is small),
+// next to the same file without checkpoints, and with the reducer run on every event but no
+// checkpoint written, which splits the checkpoints' cost into the replay they need and the
+// states they encode.
 
 /// Prints the writer's time per event with and without checkpoints, for `events`.
 func printWriterCost(_ name: String, events: [Event]) throws {

@@ -142,8 +142,11 @@ final class ZstdCompressionContext {
       }
     }
 
-    /// One-shot compression of a whole frame (`ZSTD_compressBound`, `ZSTD_compress2`).
-    func compress2(_ input: [UInt8]) throws(TraceError) -> [UInt8] {
+  #endif
+
+  /// One-shot compression of a whole frame (`ZSTD_compressBound`, `ZSTD_compress2`).
+  func compress2(_ input: [UInt8]) throws(TraceError) -> [UInt8] {
+    #if canImport(CZstd)
       var output = [UInt8](repeating: 0, count: ZSTD_compressBound(input.count))
       let written = output.withUnsafeMutableBytes { target in
         input.withUnsafeBytes { source in
@@ -158,8 +161,10 @@ final class ZstdCompressionContext {
       }
       output.removeLast(output.count - written)
       return output
-    }
-  #endif
+    #else
+      throw LibZstd.unavailable("compressing")
+    #endif
+  }
 
   /// One call of `ZSTD_compressStream2`: consumes from `input`, writes to `output`.
   func compressStream2(
