@@ -136,6 +136,26 @@ import Testing
     #expect(found.map(\.rule) == [.eventUnknownValue, .sessionIrregular])
   }
 
+  /// A key command in a scene in the background, walking the chain from another responder
+  /// than the focused item: `key.inactive-scene` is reported first, `key.chain-start` after,
+  /// and the event's findings come in rule order as the event is applied, not only once the
+  /// replay is finished (which orders a trace's findings that are not), for the reads that
+  /// take findings as they come.
+  @Test func anEventsFindingsComeInRuleOrderAsItIsApplied() {
+    var replay = Replay()
+    replay.apply(
+      numbered(
+        S.active("A") + [
+          .focusUpdate(session: "A", to: "cell-1"), S.resign("A"), S.background("A"),
+          .keyCommand(session: "A", input: "s", action: "save:", chain: ["editor", "App"]),
+        ]))
+    #expect(
+      replay.findings.summaries == [
+        FindingSummary(.keyChainStart, .warning, seq: 9, "A"),
+        FindingSummary(.keyInactiveScene, .error, seq: 9, "A"),
+      ])
+  }
+
   @Test func findingsAreOrderedBySeqThenRuleIncludingThoseOfTheFinishStep() {
     // The last event breaks session.one-scene; the finish step then reports B, still
     // configuring, at the same seq under session.irregular, which sorts first.

@@ -129,7 +129,14 @@ struct FindingLog {
     if !hiding.isEmpty {
       findings[start...].removeAll { finding in hiding.contains { $0(finding.rule) } }
     }
-    findings[start...].sort(by: Finding.reportOrder)
+    // Two (nearly always) are put in order by one comparison, without sorting a slice.
+    if findings.count - start == 2 {
+      if Finding.reportOrder(findings[start + 1], findings[start]) {
+        findings.swapAt(start, start + 1)
+      }
+    } else {
+      findings[start...].sort(by: Finding.reportOrder)
+    }
   }
 }
 
