@@ -123,8 +123,8 @@ struct FindingLog {
     guard let found = found.take() else { return }
     let start = findings.count
     findings += found
-    // Each is checked against the others, without a set of their rules (hashing each rule's
-    // name cost more than the rest of the step).
+    // Each finding's rule is asked once whether it hides others (two rules do), without a set
+    // of the rules (hashing each rule's name cost more than the rest of the step).
     let hiding = found.compactMap { Self.hidden(by: $0.rule) }
     if !hiding.isEmpty {
       findings[start...].removeAll { finding in hiding.contains { $0(finding.rule) } }

@@ -102,9 +102,9 @@ public final class TraceWriter {
   private let compressor: any FrameCompressor
   /// Where frames are compressed when ``Options/compressesFramesAhead``; nil otherwise.
   private let ahead: FrameCompressionAhead?
-  /// What checkpoints' states are compressed with, made for the first and kept: a context made
-  /// for each one (its tables allocated and cleared) cost a small state's checkpoint more than
-  /// encoding it.
+  /// What checkpoints' states are compressed with, made for the first and kept with its tables
+  /// (sized for the largest state it compressed), rather than made, its tables allocated and
+  /// cleared, for each checkpoint, which come after every frame of a small state.
   private var checkpointContext: ZstdCompressionContext?
   /// What waits for a frame compressed ahead, in file order.
   private var waiting: [WaitingRecord] = []
