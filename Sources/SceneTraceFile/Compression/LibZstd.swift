@@ -47,16 +47,11 @@ enum LibZstd {
   }
 
   /// Compresses `input` into one zstd frame with a content checksum (`ZSTD_compress2` on a fresh
-  /// context, after `ZSTD_compressBound`).
+  /// context, after `ZSTD_compressBound`); without libzstd the context says so.
   static func compressFrame(_ input: [UInt8], level: Int32, minMatch: Int32?) throws(TraceError)
     -> [UInt8]
   {
-    #if canImport(CZstd)
-      let context = try ZstdCompressionContext(level: level, minMatch: minMatch)
-      return try context.compress2(input)
-    #else
-      throw unavailable("compressing")
-    #endif
+    try ZstdCompressionContext(level: level, minMatch: minMatch).compress2(input)
   }
 
   /// libzstd's name for an error code (`ZSTD_getErrorName`).
