@@ -128,11 +128,13 @@ extension BuiltInReducer {
     _ id: SessionID, key: String, value: String, in state: inout TraceState,
     log: inout FindingLog
   ) {
-    // The scene's previous render of the key; nil when no scene is connected.
     var settled = true
-    if let previous = state.updateScene(id, { $0.renderedAt[key] }) {
+    if state.sessions.scenePosition(of: id) != nil {
       checkNavigation(id, key: key, value: value, state: &state, log: &log)
       if key.isSharedAcrossScenes, let current = state.shared[key], current.value != value {
+        // The scene's previous render of the key, looked up only for a finding: nearly every
+        // render shows the latest value, and each lookup hashes the key.
+        let previous = state.sessions.readScene(id) { $0.renderedAt[key] } ?? nil
         let writer = current.writer.map { " by \($0)" } ?? ""
         let latest: FindingMessage =
           "the latest write (seq \(current.seq)\(writer)) is \(quoted: current.value)"
