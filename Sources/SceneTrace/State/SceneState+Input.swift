@@ -85,15 +85,20 @@ extension SceneState {
       bands[view] = BandInFlight(progress: progress, began: seq, changed: seq)
     case .selecting, .unrecognized:
       // Changed where the dictionary stores it: copied out and assigned back, the flight (its
-      // view, items and selection before) was retained, hashed for again and released.
-      bands[
-        view,
-        default: BandInFlight(
+      // view, items and selection before) was retained, hashed for again and released. Not
+      // through `bands[view, default: ...]`, whose default, an autoclosure passed on to the
+      // subscript's accessor, had its context put in two heap boxes at every call.
+      if let index = bands.index(forKey: view) {
+        bands.values[index].follow(bandState, rect: rect, items: inside, at: seq)
+      } else {
+        var flight = BandInFlight(
           progress: BandProgress(
             view: view, state: bandState, rect: rect, modifiers: modifiers, items: [],
             before: selection[view] ?? []),
           began: nil, changed: seq)
-      ].follow(bandState, rect: rect, items: inside, at: seq)
+        flight.follow(bandState, rect: rect, items: inside, at: seq)
+        bands[view] = flight
+      }
       // The band followed is the one changed latest. When it is the only one in flight and
       // the scene shows it already (nearly every `selecting`; the scene's band is always the
       // progress of its latest flight, as this method alone sets either), it is followed where
